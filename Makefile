@@ -1,0 +1,92 @@
+# warpspan: convenience targets for people and CI, and a CMake-free build of the core for any target.
+#
+#   make              host library and CLI (CMake), CLI at build/warpspan
+#   make run          analyse the Voronoi benchmark (examples/voronoi.cfg)
+#   make check        every test: host, ASan+UBSan, Cortex-M4 core build, symbol checks
+#   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
+#                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
+#   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
+#   make clean
+include sources.mk
+
+CROSS_COMPILE ?=
+ifeq ($(origin CC),default)
+CC = $(CROSS_COMPILE)gcc
+endif
+ifeq ($(origin CXX),default)
+CXX = $(CROSS_COMPILE)g++
+endif
+ifeq ($(origin AR),default)
+AR = $(CROSS_COMPILE)ar
+endif
+NM ?= $(CROSS_COMPILE)nm
+CXXFLAGS ?= -O2
+TARGET_NAME := $(if $(CROSS_COMPILE),$(patsubst %-,%,$(CROSS_COMPILE)),host)
+LIB_DIR ?= build/lib-$(TARGET_NAME)
+CORE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -Wall -Wextra -Wshadow \
+	-Iinclude -Ilib -Iport
+CORE_OBJS := $(patsubst %.cpp,$(LIB_DIR)/%.o,$(WSP_CORE_SOURCES))
+
+HOST_DIR := build/host
+ASAN_DIR := build/asan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+HOST_PACKAGES := cmake g++ make liblpsolve55-dev
+CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
+	libnewlib-arm-none-eabi
+CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
+	-ffunction-sections -fdata-sections
+
+.PHONY: all run check lib cross clean deps-host deps-check host asan
+
+all: host
+
+deps-host:
+	@bash tools/ensure-deps.sh $(HOST_PACKAGES)
+
+deps-check:
+	@bash tools/ensure-deps.sh $(CHECK_PACKAGES)
+
+host: deps-host
+	@cmake -S . -B $(HOST_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(HOST_DIR) -j $(JOBS)
+	@cp $(HOST_DIR)/warpspan build/warpspan
+	@echo "built build/warpspan and $(HOST_DIR)/libwarpspan.a"
+
+run: host
+	./build/warpspan examples/voronoi.cfg
+
+check: deps-check
+	@echo "== host build and tests"
+	@cmake -S . -B $(HOST_DIR) -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_TESTS=ON >/dev/null
+	@cmake --build $(HOST_DIR) -j $(JOBS)
+	@cp $(HOST_DIR)/warpspan build/warpspan
+	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
+	@echo "== tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_TESTS=ON \
+		-DWARPSPAN_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_DIR) -j $(JOBS)
+	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS)
+	@echo "== core for Cortex-M4 (arm-none-eabi, freestanding)"
+	@$(MAKE) --no-print-directory cross
+	@echo "== allocation-free, exception-free, RTTI-free core archives"
+	@bash tools/check-symbols.sh nm $(HOST_DIR)/libwarpspan.a
+	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
+	@echo "make check: all passed"
+
+lib: $(LIB_DIR)/libwarpspan.a
+
+$(LIB_DIR)/libwarpspan.a: $(CORE_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIB_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
+	@mkdir -p $(dir $@)
+	$(CXX) $(CORE_FLAGS) $(CXXFLAGS) -c $< -o $@
+
+cross:
+	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"
+	@arm-none-eabi-size -t build/lib-arm-none-eabi/libwarpspan.a | tail -1 | \
+		awk '{print "Cortex-M4 core: text " $$1 " B, data " $$2 " B, bss " $$3 " B"}'
+
+clean:
+	rm -rf build

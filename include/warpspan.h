@@ -1,0 +1,181 @@
+/*
+ * warpspan: worst-case makespan of identical GPU warps on one streaming multiprocessor.
+ *
+ * The public C API of the core. It compiles as C99 (-Wall -Wextra -pedantic) and as C++, on every
+ * target. The core never allocates: every object lives in memory the caller provides, sized by a
+ * wsp_*_workspace_size() query or by a WSP_*_WORKSPACE_SIZE() macro for static buffers. There is no
+ * free: drop the buffer when done.
+ *
+ * Model (../shared/DESIGN.md section 1): W identical warps run one kernel instruction string over the
+ * unit types L (load/store), C (CUDA core), S (special function) and D (double precision). Per cycle at
+ * most sigma[U] warps issue a U instruction and at most `schedulers` warps issue in total; scheduling
+ * is work-conserving. T(W) is the largest makespan over all such schedules.
+ */
+#ifndef WARPSPAN_H
+#define WARPSPAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- version ---------------------------------------------------------------------------------- */
+#define WSP_VERSION_MAJOR 0
+#define WSP_VERSION_MINOR 1
+#define WSP_VERSION_PATCH 0
+#define WSP_VERSION_NUMBER (WSP_VERSION_MAJOR * 10000 + WSP_VERSION_MINOR * 100 + WSP_VERSION_PATCH)
+
+/** WSP_VERSION_NUMBER of the library actually linked. */
+unsigned wsp_version_number(void);
+/** "MAJOR.MINOR.PATCH" of the library actually linked (static string). */
+const char *wsp_version(void);
+
+/* ---- status ----------------------------------------------------------------------------------- */
+/** Result of every fallible call. 0 is success; the values are fixed forever once released. */
+typedef enum wsp_status {
+    WSP_OK = 0,
+    WSP_ERR_NULL_ARGUMENT = 1,     /* a required pointer was NULL */
+    WSP_ERR_KERNEL_EMPTY = 2,      /* the kernel string holds no instruction */
+    WSP_ERR_KERNEL_CHARACTER = 3,  /* a character that is not L, C, S, D, a digit or a space */
+    WSP_ERR_KERNEL_COUNT = 4,      /* a repeat count that is 0, too large or not after a letter */
+    WSP_ERR_SIGMA = 5,             /* units / warp_size is neither an integer nor 1/n */
+    WSP_ERR_RANGE = 6,             /* a configuration value or warp count out of its range */
+    WSP_ERR_OVERFLOW = 7,          /* the problem is too large (W*I or a cycle count overflows) */
+    WSP_ERR_WORKSPACE_SIZE = 8,    /* the caller's buffer is smaller than the size query said */
+    WSP_ERR_WORKSPACE_ALIGN = 9,   /* the caller's buffer is not aligned to WSP_WORKSPACE_ALIGN */
+    WSP_ERR_WITNESS_LENGTH = 10,   /* a pseudo-precedence string whose length is not W*I */
+    WSP_ERR_WITNESS_WARP = 11,     /* a warp id outside 1..W */
+    WSP_ERR_WITNESS_COUNT = 12,    /* a warp id that occurs more than I times */
+    WSP_ERR_SCHEDULE_CYCLE = 13,   /* a schedule entry with cycle 0 */
+    WSP_ERR_SCHEDULE_PRECEDENCE = 14, /* instruction i+1 of a warp not after instruction i */
+    WSP_ERR_SCHEDULE_CAPACITY = 15,   /* more than sigma[U] U instructions in one cycle */
+    WSP_ERR_SCHEDULE_SCHEDULERS = 16, /* more than `schedulers` instructions in one cycle */
+    WSP_ERR_SCHEDULE_WORK_CONSERVATION = 17, /* a ready warp left waiting beside spare capacity */
+    WSP_ERR_INTERNAL = 18,         /* a proven invariant failed: please report it */
+    WSP_ERR_INVALID_HANDLE = 19    /* a handle that was not made by the matching init call */
+} wsp_status;
+
+/** A static, human-readable description of a status; never NULL, also for unknown values. */
+const char *wsp_strerror(wsp_status status);
+
+/** Where an error is and what it is: filled by the calls that take a `wsp_diag *` (may be NULL).
+ *  Fields that do not apply are 0 (positions) or -1 (character, unit). */
+typedef struct wsp_diag {
+    wsp_status status;
+    size_t position;    /* 1-based: column in a kernel string, or index in a pseudo-precedence string */
+    int character;      /* the offending byte of a kernel string, or -1 */
+    int unit;           /* a wsp_unit the error is about, or -1 */
+    uint32_t warp;      /* 1-based warp, 0 if none */
+    uint32_t instruction; /* 1-based instruction of the normalised kernel, 0 if none */
+    uint32_t cycle;     /* 1-based cycle, 0 if none */
+    char message[128];  /* one line for a person, NUL-terminated */
+} wsp_diag;
+
+/* ---- streaming multiprocessor ----------------------------------------------------------------- */
+typedef enum wsp_unit { WSP_UNIT_L = 0, WSP_UNIT_C = 1, WSP_UNIT_S = 2, WSP_UNIT_D = 3 } wsp_unit;
+#define WSP_UNIT_COUNT 4
+
+/** SM configuration. Zero a field for its default (zero the whole struct for all defaults). */
+typedef struct wsp_sm_config {
+    uint32_t units[WSP_UNIT_COUNT];   /* units per type; 0 = warp_size (sigma 1). <= WSP_MAX_UNITS */
+    uint32_t latency[WSP_UNIT_COUNT]; /* cycles per instruction; 0 = 1. <= WSP_MAX_LATENCY */
+    uint32_t warp_size;               /* threads per warp; 0 = 32. <= WSP_MAX_WARP_SIZE */
+    uint32_t schedulers;              /* warps issuing per cycle in total; 0 = no limit */
+} wsp_sm_config;
+
+#define WSP_MAX_UNITS 65536u
+#define WSP_MAX_LATENCY 1024u
+#define WSP_MAX_WARP_SIZE 1024u
+#define WSP_MAX_SCHEDULERS 1024u
+#define WSP_MAX_WARPS 65536u
+#define WSP_MAX_REPEAT 1000000u       /* largest repeat count after a letter of a kernel string */
+#define WSP_MAX_CELLS 0x7FFFFFFFu     /* largest W*I: cycles and string positions fit in int32 */
+
+/* ---- problem ---------------------------------------------------------------------------------- */
+/** A normalised problem (paper 003, III-E): kernel string, SM and warp count. Opaque. */
+typedef struct wsp_problem wsp_problem;
+
+/** Every workspace must be aligned to this many bytes: declare static buffers as uint64_t arrays. */
+#define WSP_WORKSPACE_ALIGN 8u
+/** Bytes of a problem workspace for a normalised kernel of I instructions. */
+#define WSP_PROBLEM_HEADER_SIZE 128u
+#define WSP_PROBLEM_WORKSPACE_SIZE(I) (WSP_PROBLEM_HEADER_SIZE + 2u * (size_t)(I) + 8u)
+
+/** How many bytes wsp_problem_init() needs for this kernel and SM; also checks both and W.
+ *  On error *size is 0 and diag (if given) says what and where. */
+wsp_status wsp_problem_workspace_size(const char *kernel, uint32_t warps, const wsp_sm_config *sm,
+                                      size_t *size, wsp_diag *diag);
+
+/** Parse, validate and normalise into the caller's buffer; *out points into `workspace`.
+ *  `sm` may be NULL for all defaults. */
+wsp_status wsp_problem_init(void *workspace, size_t workspace_size, const char *kernel, uint32_t warps,
+                            const wsp_sm_config *sm, wsp_problem **out, wsp_diag *diag);
+
+/** The normalised kernel string (upper-case L/C/S/D, NUL-terminated, length I). */
+const char *wsp_problem_kernel(const wsp_problem *p);
+/** I: instructions in the normalised kernel. */
+uint32_t wsp_problem_length(const wsp_problem *p);
+/** W: warps. */
+uint32_t wsp_problem_warps(const wsp_problem *p);
+/** Normalised sigma[U] (>= 1): how many warps may issue a U instruction per cycle. */
+uint32_t wsp_problem_sigma(const wsp_problem *p, wsp_unit u);
+/** sigma[U] before normalisation as numerator/denominator (units/warp_size reduced, den 1 or num 1). */
+void wsp_problem_sigma_fraction(const wsp_problem *p, wsp_unit u, uint32_t *num, uint32_t *den);
+/** How many normalised instructions one U instruction of the input became (1/sigma * latency). */
+uint32_t wsp_problem_copies(const wsp_problem *p, wsp_unit u);
+/** I_U: U instructions in the normalised kernel. */
+uint32_t wsp_problem_count(const wsp_problem *p, wsp_unit u);
+/** Scheduler limit (0 = none). */
+uint32_t wsp_problem_schedulers(const wsp_problem *p);
+/** Unit type of normalised instruction i (0-based, i < I). */
+wsp_unit wsp_problem_unit_at(const wsp_problem *p, uint32_t i);
+
+/* ---- bounds ----------------------------------------------------------------------------------- */
+typedef struct wsp_bounds {
+    uint64_t upper;       /* proven upper bound on T(W): the minimum of the three below */
+    uint64_t trivial;     /* W*I */
+    uint64_t saturation;  /* DESIGN.md section 3, with the scheduler limit counted */
+    uint64_t last_warp;   /* waiting cycles of the last warp to finish, counted per cause */
+    uint64_t paper;       /* paper 004 Eq. 5-7, sum_U ceil(W/sigma_U) * I_U: NOT always safe */
+    int paper_safe;       /* 1 only when the paper's value is proven (no used type has sigma > 1) */
+} wsp_bounds;
+
+wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out);
+
+/* ---- decoder (paper 003, Fig. 4) -------------------------------------------------------------- */
+/** Compile-time upper bound on wsp_decode_workspace_size() for W warps and I instructions. */
+#define WSP_DECODE_WORKSPACE_SIZE(W, I) \
+    (4u * (5u * ((size_t)(W) * (size_t)(I) + 2u) + 2u * (size_t)(W)))
+/** Bytes of decoder workspace for a problem (depends on W, I and the proven upper bound). */
+size_t wsp_decode_workspace_size(const wsp_problem *p);
+
+/** Decode a warp pseudo-precedence string (W*I warp ids, 1-based, each exactly I times) into its
+ *  schedule by placing each instruction in the earliest cycle that capacity, the scheduler limit and
+ *  precedence allow. Outputs (each may be NULL): warp_cycle[k] = cycle of the instruction placed for
+ *  pseudo_precedence[k] (the paper's warp cycle string); cycles[w * I + i] = cycle of instruction i of
+ *  warp w (0-based; the matrix wsp_validate_schedule takes); *makespan = the last cycle.
+ *  Every decoded schedule is work-conserving. */
+wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence, size_t length,
+                      void *workspace, size_t workspace_size, uint32_t *warp_cycle, uint32_t *cycles,
+                      uint32_t *makespan, wsp_diag *diag);
+
+/* ---- validator -------------------------------------------------------------------------------- */
+/** Compile-time value of wsp_validate_workspace_size() for W warps and I instructions. */
+#define WSP_VALIDATE_WORKSPACE_SIZE(W, I) (4u * ((size_t)(W) * (size_t)(I) + (size_t)(W)))
+/** Bytes of validator workspace for a problem. */
+size_t wsp_validate_workspace_size(const wsp_problem *p);
+
+/** Check a schedule matrix (cycles[w * I + i], W*I entries) against the model independently of the
+ *  decoder: cycles >= 1, precedence, capacity per type, scheduler limit, work conservation.
+ *  On success *makespan (may be NULL) is its last cycle; on failure diag says which rule broke where. */
+wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles, size_t length,
+                                 void *workspace, size_t workspace_size, uint32_t *makespan,
+                                 wsp_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WARPSPAN_H */

@@ -1,0 +1,10 @@
+# The one list of core sources, read by the Makefile and by CMakeLists.txt (one path per line).
+WSP_CORE_SOURCES := \
+	lib/util/diag.cpp \
+	lib/core/status.cpp \
+	lib/model/sm_config.cpp \
+	lib/model/kernel_string.cpp \
+	lib/model/problem.cpp \
+	lib/bounds/bounds.cpp \
+	lib/schedule/decoder.cpp \
+	lib/schedule/validator.cpp

@@ -1,0 +1,147 @@
+#include "test_util.h"
+
+void tp_init(test_problem *tp, const char *kernel, uint32_t warps, const uint32_t sigma[4],
+             uint32_t schedulers) {
+    wsp_sm_config sm;
+    wsp_diag diag;
+    memset(&sm, 0, sizeof sm);
+    sm.warp_size = 32;
+    for (int u = 0; u < 4; ++u) sm.units[u] = 32u * (sigma ? sigma[u] : 1u);
+    sm.schedulers = schedulers;
+    wsp_status st = wsp_problem_init(tp->storage, sizeof tp->storage, kernel, warps, &sm, &tp->p, &diag);
+    if (st != WSP_OK) {
+        print_error("problem %s W=%u: %s\n", kernel, (unsigned)warps, diag.message);
+        fail();
+    }
+}
+
+uint32_t rng_next(uint32_t *s) {
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    *s = x;
+    return x;
+}
+
+uint32_t rng_below(uint32_t *s, uint32_t n) { return rng_next(s) % n; }
+
+uint32_t test_seed(void) {
+    const char *env = getenv("WSP_TEST_SEED");
+    uint32_t seed = env ? (uint32_t)strtoul(env, NULL, 10) : 20261120u;
+    return seed ? seed : 1u;
+}
+
+uint32_t decode_or_fail(const wsp_problem *p, const uint32_t *string, uint32_t *warp_cycle,
+                        uint32_t *cycles) {
+    static uint64_t ws[1 << 14];
+    wsp_diag diag;
+    uint32_t makespan = 0;
+    size_t n = (size_t)wsp_problem_warps(p) * wsp_problem_length(p);
+    assert_true(wsp_decode_workspace_size(p) <= sizeof ws);
+    wsp_status st = wsp_decode(p, string, n, ws, sizeof ws, warp_cycle, cycles, &makespan, &diag);
+    if (st != WSP_OK) {
+        print_error("decode failed: %s\n", diag.message);
+        fail();
+    }
+    return makespan;
+}
+
+/* ---- schedule oracle ---------------------------------------------------------------------------- */
+typedef struct oracle_state {
+    const wsp_problem *p;
+    uint32_t W, I, S;
+    uint32_t pos[8];
+    uint32_t best;
+} oracle_state;
+
+static void oracle_cycle(oracle_state *o, uint32_t t) {
+    uint32_t ready = 0; /* bitmask of unfinished warps: all are ready at the start of a cycle */
+    for (uint32_t w = 0; w < o->W; ++w)
+        if (o->pos[w] < o->I) ready |= 1u << w;
+    if (ready == 0) {
+        if (t - 1 > o->best) o->best = t - 1;
+        return;
+    }
+    /* Try every subset of ready warps; keep those that respect capacity and are work-conserving. */
+    for (uint32_t set = ready;; set = (set - 1) & ready) {
+        if (set != 0) {
+            uint32_t issued[4] = {0, 0, 0, 0}, readyn[4] = {0, 0, 0, 0}, total = 0;
+            for (uint32_t w = 0; w < o->W; ++w) {
+                if (!(ready >> w & 1u)) continue;
+                wsp_unit u = wsp_problem_unit_at(o->p, o->pos[w]);
+                ++readyn[u];
+                if (set >> w & 1u) ++issued[u], ++total;
+            }
+            int ok = o->S == 0 || total <= o->S;
+            for (int u = 0; u < 4 && ok; ++u) {
+                if (issued[u] > wsp_problem_sigma(o->p, (wsp_unit)u)) ok = 0;
+                else if (issued[u] < wsp_problem_sigma(o->p, (wsp_unit)u) &&
+                         (o->S == 0 || total < o->S) && readyn[u] > issued[u])
+                    ok = 0; /* a ready warp would wait beside spare capacity */
+            }
+            if (ok) {
+                for (uint32_t w = 0; w < o->W; ++w)
+                    if (set >> w & 1u) ++o->pos[w];
+                oracle_cycle(o, t + 1);
+                for (uint32_t w = 0; w < o->W; ++w)
+                    if (set >> w & 1u) --o->pos[w];
+            }
+        }
+        if (set == 0) break;
+    }
+}
+
+uint32_t oracle_schedules(const wsp_problem *p) {
+    oracle_state o;
+    memset(&o, 0, sizeof o);
+    o.p = p;
+    o.W = wsp_problem_warps(p);
+    o.I = wsp_problem_length(p);
+    o.S = wsp_problem_schedulers(p);
+    assert_true(o.W <= 6);
+    oracle_cycle(&o, 1);
+    return o.best;
+}
+
+/* ---- string oracle ---------------------------------------------------------------------------- */
+/* Next distinct permutation of a multiset in lexicographic order; 0 when s was the last. */
+static int next_multiset_permutation(uint32_t *s, size_t n) {
+    if (n < 2) return 0;
+    size_t i = n - 1;
+    while (i > 0 && s[i - 1] >= s[i]) --i;
+    if (i == 0) return 0;
+    size_t j = n - 1;
+    while (s[j] <= s[i - 1]) --j;
+    uint32_t tmp = s[i - 1];
+    s[i - 1] = s[j];
+    s[j] = tmp;
+    for (size_t a = i, b = n - 1; a < b; ++a, --b) {
+        tmp = s[a];
+        s[a] = s[b];
+        s[b] = tmp;
+    }
+    return 1;
+}
+
+uint32_t oracle_strings(const wsp_problem *p) {
+    static uint64_t vws[1 << 12];
+    uint32_t W = wsp_problem_warps(p), I = wsp_problem_length(p);
+    size_t n = (size_t)W * I;
+    uint32_t s[32], cycles[32];
+    uint32_t best = 0;
+    assert_true(n <= 32);
+    for (uint32_t w = 0; w < W; ++w)
+        for (uint32_t i = 0; i < I; ++i) s[w * I + i] = w + 1;
+    do {
+        uint32_t m = decode_or_fail(p, s, NULL, cycles), vm = 0;
+        wsp_diag diag;
+        wsp_status st = wsp_validate_schedule(p, cycles, n, vws, sizeof vws, &vm, &diag);
+        if (st != WSP_OK || vm != m) {
+            print_error("validator rejects a decoded schedule: %s\n", diag.message);
+            fail();
+        }
+        if (m > best) best = m;
+    } while (next_multiset_permutation(s, n));
+    return best;
+}

@@ -1,0 +1,58 @@
+/* Helpers shared by the CMocka tests: problem set-up into aligned buffers, a seeded generator whose
+ * seed is printed on failure, and the exhaustive oracles. */
+#ifndef WSP_TEST_UTIL_H
+#define WSP_TEST_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "warpspan.h"
+
+/* A problem in a static-size aligned buffer (tests use small instances). */
+typedef struct test_problem {
+    uint64_t storage[2048];
+    wsp_problem *p;
+} test_problem;
+
+/* Sets up `kernel` with W warps, sigma per type (integers >= 1, via units = sigma * 32, warp 32) and
+ * a scheduler limit. Fails the test on error. */
+void tp_init(test_problem *tp, const char *kernel, uint32_t warps, const uint32_t sigma[4],
+             uint32_t schedulers);
+
+/* xorshift32; never seeded with 0. */
+uint32_t rng_next(uint32_t *state);
+uint32_t rng_below(uint32_t *state, uint32_t n);
+/* The base seed: WSP_TEST_SEED from the environment, or a fixed default. */
+uint32_t test_seed(void);
+
+/* Fails the current test, printing the seed and a description, when cond is false. */
+#define CHECK_SEEDED(cond, seed, ...)                                                  \
+    do {                                                                               \
+        if (!(cond)) {                                                                 \
+            print_error("seed %u: ", (unsigned)(seed));                                \
+            print_error(__VA_ARGS__);                                                  \
+            print_error("\n  (%s)\n", #cond);                                          \
+            fail();                                                                    \
+        }                                                                              \
+    } while (0)
+
+/* Exhaustive oracle over schedules, independent of the decoder: a depth-first search over cycles in
+ * which every work-conserving, capacity- and scheduler-respecting choice of issuing warps is tried.
+ * Returns T(W), the largest makespan. Only for tiny instances (W <= 6). */
+uint32_t oracle_schedules(const wsp_problem *p);
+
+/* Exhaustive oracle over pseudo-precedence strings: decodes every distinct string and returns the
+ * largest makespan; checks each decoded schedule with the validator. */
+uint32_t oracle_strings(const wsp_problem *p);
+
+/* Decode a string (fails the test on error); returns its makespan and fills cycles (W*I) if given. */
+uint32_t decode_or_fail(const wsp_problem *p, const uint32_t *string, uint32_t *warp_cycle,
+                        uint32_t *cycles);
+
+#endif
