@@ -30,6 +30,9 @@ CORE_OBJS := $(patsubst %.cpp,$(LIB_DIR)/%.o,$(WSP_CORE_SOURCES))
 HOST_DIR := build/host
 ASAN_DIR := build/asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPAN_BUILD_EXAMPLES=ON
+# cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
+cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev
 CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
 	libnewlib-arm-none-eabi
@@ -47,8 +50,8 @@ deps-check:
 	@bash tools/ensure-deps.sh $(CHECK_PACKAGES)
 
 host: deps-host
-	@cmake -S . -B $(HOST_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(HOST_DIR) -j $(JOBS)
+	@cmake -S . -B $(HOST_DIR) $(HOST_CMAKE_FLAGS) >/dev/null
+	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@echo "built build/warpspan and $(HOST_DIR)/libwarpspan.a"
 
@@ -57,14 +60,14 @@ run: host
 
 check: deps-check
 	@echo "== host build and tests"
-	@cmake -S . -B $(HOST_DIR) -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_TESTS=ON >/dev/null
-	@cmake --build $(HOST_DIR) -j $(JOBS)
+	@cmake -S . -B $(HOST_DIR) $(HOST_CMAKE_FLAGS) -DWARPSPAN_BUILD_TESTS=ON >/dev/null
+	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
 	@echo "== tests under AddressSanitizer and UndefinedBehaviorSanitizer"
-	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_TESTS=ON \
-		-DWARPSPAN_SANITIZE=ON >/dev/null
-	@cmake --build $(ASAN_DIR) -j $(JOBS)
+	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
+		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
+	@$(call cmake_build,$(ASAN_DIR))
 	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS)
 	@echo "== core for Cortex-M4 (arm-none-eabi, freestanding)"
 	@$(MAKE) --no-print-directory cross
@@ -77,11 +80,13 @@ lib: $(LIB_DIR)/libwarpspan.a
 
 $(LIB_DIR)/libwarpspan.a: $(CORE_OBJS)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	@$(AR) rcs $@ $^
+	@echo "  AR  $@"
 
 $(LIB_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
 	@mkdir -p $(dir $@)
-	$(CXX) $(CORE_FLAGS) $(CXXFLAGS) -c $< -o $@
+	@echo "  CXX $<"
+	@$(CXX) $(CORE_FLAGS) $(CXXFLAGS) -c $< -o $@
 
 cross:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"

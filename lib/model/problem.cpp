@@ -111,7 +111,7 @@ extern "C" uint32_t wsp_problem_schedulers(const wsp_problem *p) {
 }
 
 static bool unit_ok(const wsp_problem *p, wsp_unit u) {
-    return wsp::valid(p) && static_cast<int>(u) >= 0 && static_cast<int>(u) < WSP_UNIT_COUNT;
+    return wsp::valid(p) && static_cast<unsigned>(u) < WSP_UNIT_COUNT;
 }
 
 extern "C" uint32_t wsp_problem_sigma(const wsp_problem *p, wsp_unit u) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "warpspan.h"
+#include "wsp_port.h"
 
 namespace wsp {
 
@@ -38,6 +39,7 @@ public:
     }
 
     void take(uint32_t t, uint8_t unit) {
+        WSP_ASSERT(t >= 1 && t <= horizon_ && has_room(t, unit));
         uint32_t *c = count_ + static_cast<size_t>(t) * kSlots;
         ++c[unit];
         ++c[WSP_UNIT_COUNT];

@@ -1,0 +1,162 @@
+/* Group: the command-line tool end to end: real output on the shipped example, the JSON contract,
+ * and bad input of every kind, each with a clear message and a non-zero exit status. */
+#define _POSIX_C_SOURCE 200809L
+#include "test_util.h"
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char tmpdir[256];
+
+typedef struct cli_case {
+    const char *name;
+    const char *config;   /* written to a file passed as the first argument; NULL: none */
+    const char *args;     /* the rest of the command line (shell words) */
+    int exit_status;
+    const char *in_stdout; /* NULL: not checked */
+    const char *in_stderr;
+    size_t config_size;    /* bytes of config to write; 0: strlen (set it for embedded NULs) */
+} cli_case;
+
+static char *read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    static char buf[1 << 16];
+    size_t n = 0;
+    buf[0] = '\0';
+    if (f) {
+        n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+static int run_cli(const char *config, size_t config_size, const char *args, char *out, size_t out_size, char *err,
+                   size_t err_size) {
+    char cmd[4096], cfg[512], o[512], e[512];
+    snprintf(cfg, sizeof cfg, "%s/case.cfg", tmpdir);
+    snprintf(o, sizeof o, "%s/stdout", tmpdir);
+    snprintf(e, sizeof e, "%s/stderr", tmpdir);
+    if (config) {
+        FILE *f = fopen(cfg, "wb");
+        assert_non_null(f);
+        fwrite(config, 1, config_size ? config_size : strlen(config), f);
+        fclose(f);
+    }
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s %s >'%s' 2>'%s'", WSP_SOURCE_DIR, WSP_CLI,
+             config ? cfg : "", args, o, e);
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    snprintf(out, out_size, "%s", read_file(o));
+    snprintf(err, err_size, "%s", read_file(e));
+    return WEXITSTATUS(status);
+}
+
+static const cli_case cases[] = {
+    {"voronoi", NULL, "examples/voronoi.cfg", 0, "NOT a safe bound here", NULL},
+    {"design example", NULL, "--kernel LLL --units L=64 --warps 4 --method bound --json", 0,
+     "\"paper\": 6, \"paper_safe\": false", NULL},
+    {"key = value", "kernel = lcl\nwarp_number = 4 # four warps\n", "--json", 0, "\"upper\": 12", NULL},
+    {"paper format with comments", "# Fig. 4\nkernel\nlcl\n\nwarp_number\n8\nls_unit_number\n16\n"
+     "cuda_core_number\n32\nwarp_size\n32\n", "", 0, "LLCLL", NULL},
+    {"flags override file", "kernel = L\nwarp_number = 4\n", "--kernel LC --warps 2 --json", 0,
+     "\"kernel\": \"LC\", \"input_kernel\": \"LC\", \"warps\": 2", NULL},
+    {"schedulers 0 means no limit", "kernel = L\nwarp_number = 2\nwarp_schedulers = 0\n", "", 0,
+     "no limit", NULL},
+    {"witness", NULL, "--kernel LCL --warps 4 --witness 1,1,2,2,3,3,1,2,3,4,4,4", 0,
+     "witness schedule (makespan 9", NULL},
+    {"witness json", NULL, "--kernel LCL --warps 4 --witness '1 1 2 2 3 3 1 2 3 4 4 4' --json", 0,
+     "\"lower\": 9, \"validated\": true", NULL},
+    {"help", NULL, "--help", 0, "usage: warpspan", NULL},
+    {"version", NULL, "--version", 0, "warpspan 0.", NULL},
+    /* bad input */
+    {"empty file", "", "", 1, NULL, "no configuration keys"},
+    {"only comments", "# nothing\n\n", "", 1, NULL, "no configuration keys"},
+    {"garbage bytes", "\x7f\x45\x4c\x46\x01\x02", "", 1, NULL, "case.cfg:1: unknown key '\\x7fELF"},
+    {"NUL bytes", "kernel\0\x01", "", 1, NULL, "not a text file", 8},
+    {"unknown key", "kernel = L\ncolour = blue\n", "", 1, NULL, "case.cfg:2: unknown key 'colour'"},
+    {"negative number", "kernel = L\nwarp_number = -3\n", "", 1, NULL,
+     "case.cfg:2: warp_number: '-3' is not a non-negative integer"},
+    {"huge number", "kernel = L\nwarp_number = 99999999999999999999999\n", "", 1, NULL,
+     "case.cfg:2: warp_number"},
+    {"too many warps", "kernel = L\nwarp_number = 100000\n", "", 1, NULL,
+     "case.cfg:2: warp count 100000 is out of range"},
+    {"zero units", "kernel = L\nwarp_number = 1\nls_unit_number = 0\n", "", 1, NULL,
+     "case.cfg:3: ls_unit_number must be at least 1"},
+    {"bad sigma in file", "kernel = L\nwarp_number = 1\nls_unit_number = 48\n", "", 1, NULL,
+     "case.cfg:3: sigma of L = 48 load/store units (L) / warp size 32 is neither"},
+    {"key without value", "kernel = L\nwarp_number\n", "", 1, NULL, "case.cfg:2: key 'warp_number' has no value line"},
+    {"empty value", "kernel =\n", "", 1, NULL, "case.cfg:1: key 'kernel' has an empty value"},
+    {"repeated key", "kernel = L\nkernel = C\n", "", 1, NULL, "case.cfg:2: key 'kernel' given again (first at line 1)"},
+    {"foreign kernel char in file", "kernel = L5 X\nwarp_number = 2\n", "", 1, NULL,
+     "case.cfg:1: unexpected character (expected L, C, S or D): 'X' at position 4"},
+    {"foreign kernel char", NULL, "--kernel 'LXC' --warps 2", 1, NULL, "--kernel: unexpected character"},
+    {"empty kernel", NULL, "--kernel '' --warps 2", 1, NULL, "no instruction"},
+    {"missing file", NULL, "/nonexistent/x.cfg", 1, NULL, "cannot open configuration file"},
+    {"directory as file", NULL, "examples", 1, NULL, "examples"},
+    {"no kernel", NULL, "--warps 2", 1, NULL, "no kernel"},
+    {"no warps", NULL, "--kernel L", 1, NULL, "no warp count"},
+    {"zero warps flag", NULL, "--kernel L --warps 0", 1, NULL, "--warps: '0' is not a positive integer"},
+    {"bad units list", NULL, "--kernel L --warps 1 --units X=3", 1, NULL, "--units: 'X=3' is not TYPE=N"},
+    {"bad sigma flag", NULL, "--kernel L --warps 1 --units L=48", 1, NULL, "--units: sigma of L"},
+    {"huge latency", NULL, "--kernel S --warps 1 --latency S=5000", 1, NULL, "--latency: latency of S = 5000"},
+    {"unknown option", NULL, "--kernel L --warps 1 --frobnicate", 1, NULL, "unknown option '--frobnicate'"},
+    {"missing value", NULL, "--kernel L --warps", 1, NULL, "--warps needs a value"},
+    {"unknown method", NULL, "--kernel L --warps 1 --method magic", 1, NULL, "unknown method 'magic'"},
+    {"method not built", NULL, "--kernel L --warps 1 --method anneal", 2, NULL, "'anneal' is not built yet"},
+    {"witness too short", NULL, "--kernel LCL --warps 2 --witness 1,2", 1, NULL, "W*I = 6"},
+    {"witness bad warp", NULL, "--kernel LC --warps 2 --witness 1,3,1,2", 1, NULL, "position 2: warp 3"},
+    {"witness not a number", NULL, "--kernel LC --warps 2 --witness 1,x,1,2", 1, NULL, "'x' (item 2)"},
+    {"bad timeout", NULL, "--kernel L --warps 1 --timeout -1", 1, NULL, "--timeout"},
+    {"two config files", NULL, "a.cfg b.cfg", 1, NULL, "more than one configuration file"},
+};
+
+static void test_cases(void **state) {
+    static char out[1 << 16], err[1 << 16];
+    (void)state;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const cli_case *c = &cases[k];
+        int status = run_cli(c->config, c->config_size, c->args, out, sizeof out, err, sizeof err);
+        int ok = status == c->exit_status && (!c->in_stdout || strstr(out, c->in_stdout)) &&
+                 (!c->in_stderr || strstr(err, c->in_stderr));
+        if (c->exit_status != 0) ok = ok && strstr(err, "warpspan: error: ") == err && out[0] == '\0';
+        if (!ok)
+            print_error("case '%s': exit %d (want %d)\nstdout: %s\nstderr: %s\n", c->name, status,
+                        c->exit_status, out, err);
+        assert_true(ok);
+    }
+}
+
+/* The acceptance line: "paper": 6, "paper_safe": false and an upper of at least 7. */
+static void test_upper_at_least_seven(void **state) {
+    static char out[1 << 16], err[1 << 16];
+    (void)state;
+    assert_int_equal(run_cli(NULL, 0, "--kernel LLL --units L=64 --warps 4 --method bound --json", out,
+                             sizeof out, err, sizeof err), 0);
+    const char *u = strstr(out, "\"upper\": ");
+    assert_non_null(u);
+    assert_true(strtoul(u + 9, NULL, 10) >= 7);
+    assert_non_null(strstr(out, "\"exact\": false"));
+}
+
+static int setup(void **state) {
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/wsp_cli_XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    char cmd[512];
+    (void)state;
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_upper_at_least_seven),
+    };
+    return cmocka_run_group_tests_name("cli", tests, setup, teardown);
+}

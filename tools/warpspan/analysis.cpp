@@ -1,0 +1,111 @@
+#include "analysis.hpp"
+
+#include <string>
+
+namespace wsp_cli {
+
+namespace {
+
+// Where the value behind a core error came from, so the message points at a file line or a flag.
+std::string origin_of(const Settings &s, const wsp_diag &d) {
+    switch (d.status) {
+        case WSP_ERR_KERNEL_EMPTY:
+        case WSP_ERR_KERNEL_CHARACTER:
+        case WSP_ERR_KERNEL_COUNT:
+            return s.kernel->origin;
+        case WSP_ERR_SIGMA:
+            if (d.unit >= 0 && s.units[d.unit]) return s.units[d.unit]->origin;
+            if (s.warp_size) return s.warp_size->origin;
+            return "configuration";
+        case WSP_ERR_RANGE:
+            if (std::string(d.message).rfind("warp count", 0) == 0) return s.warps->origin;
+            if (std::string(d.message).rfind("warp size", 0) == 0 && s.warp_size) return s.warp_size->origin;
+            if (std::string(d.message).rfind("schedulers", 0) == 0 && s.schedulers) return s.schedulers->origin;
+            if (std::string(d.message).rfind("latency", 0) == 0 && d.unit >= 0 && s.latency[d.unit])
+                return s.latency[d.unit]->origin;
+            if (d.unit >= 0 && s.units[d.unit]) return s.units[d.unit]->origin;
+            return "configuration";
+        default:
+            return "problem";
+    }
+}
+
+bool refuse_unbuilt_methods(const Settings &s, Error &error) {
+    for (const std::string &m : s.methods) {
+        if (m == "bound") continue;
+        error = {kExitNotBuilt, "method '" + m +
+                                    "' is not built yet in this version of warpspan; only 'bound' "
+                                    "is (the README lists what each method will give)"};
+        return false;
+    }
+    return true;
+}
+
+bool decode_witness(const Settings &s, Analysis &a, Error &error) {
+    const wsp_problem *p = a.problem;
+    const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
+    Witness w;
+    w.string = *s.witness;
+    w.warp_cycle.assign(w.string.size(), 0);
+    w.cycles.assign(n, 0);
+    std::vector<uint64_t> ws((wsp_decode_workspace_size(p) + 7) / 8);
+    wsp_diag d{};
+    wsp_status st = wsp_decode(p, w.string.data(), w.string.size(), ws.data(), ws.size() * 8,
+                               w.warp_cycle.data(), w.cycles.data(), &w.makespan, &d);
+    if (st != WSP_OK) {
+        error = {st == WSP_ERR_INTERNAL ? kExitInternal : kExitInput, std::string("--witness: ") + d.message};
+        return false;
+    }
+    // Independent check before the witness is believed.
+    ws.assign((wsp_validate_workspace_size(p) + 7) / 8, 0);
+    uint32_t checked = 0;
+    st = wsp_validate_schedule(p, w.cycles.data(), n, ws.data(), ws.size() * 8, &checked, &d);
+    if (st != WSP_OK || checked != w.makespan) {
+        error = {kExitInternal, std::string("internal: the validator rejects the decoded witness: ") +
+                                    d.message};
+        return false;
+    }
+    a.witness = std::move(w);
+    return true;
+}
+
+}  // namespace
+
+bool analyse(const Settings &s, Analysis &a, Error &error) {
+    if (!refuse_unbuilt_methods(s, error)) return false;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        if (s.units[u]) a.sm.units[u] = s.units[u]->value;
+        if (s.latency[u]) a.sm.latency[u] = s.latency[u]->value;
+    }
+    if (s.warp_size) a.sm.warp_size = s.warp_size->value;
+    if (s.schedulers) a.sm.schedulers = s.schedulers->value;
+
+    wsp_diag d{};
+    size_t size = 0;
+    wsp_status st = wsp_problem_workspace_size(s.kernel->value.c_str(), s.warps->value, &a.sm, &size, &d);
+    if (st == WSP_OK) {
+        a.problem_storage.assign((size + 7) / 8, 0);
+        st = wsp_problem_init(a.problem_storage.data(), a.problem_storage.size() * 8,
+                              s.kernel->value.c_str(), s.warps->value, &a.sm, &a.problem, &d);
+    }
+    if (st != WSP_OK) {
+        error = {kExitInput, origin_of(s, d) + ": " + d.message};
+        return false;
+    }
+    if (wsp_bounds_compute(a.problem, &a.bounds) != WSP_OK) {
+        error = {kExitInternal, "internal: bounds failed on a valid problem"};
+        return false;
+    }
+    a.upper = a.bounds.upper;
+    if (s.witness) {
+        if (!decode_witness(s, a, error)) return false;
+        a.lower = a.witness->makespan;
+        if (a.lower > a.upper) {
+            error = {kExitInternal, "internal: a witness exceeds the proven upper bound"};
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace wsp_cli

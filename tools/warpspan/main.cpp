@@ -1,0 +1,43 @@
+// warpspan: the host command-line tool over the core library.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "analysis.hpp"
+#include "options.hpp"
+#include "report.hpp"
+
+int main(int argc, char **argv) {
+    using namespace wsp_cli;
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    Settings settings;
+    Action action = Action::kAnalyse;
+    Error error{kExitOk, ""};
+    if (!parse_arguments(args, settings, action, error)) {
+        std::cerr << "warpspan: error: " << error.message << "\n";
+        return error.exit;
+    }
+    if (action == Action::kHelp) {
+        std::cout << usage_text();
+        return kExitOk;
+    }
+    if (action == Action::kVersion) {
+        std::cout << "warpspan " << wsp_version() << "\n";
+        return kExitOk;
+    }
+    Analysis analysis;
+    if (!analyse(settings, analysis, error)) {
+        std::cerr << "warpspan: error: " << error.message << "\n";
+        return error.exit;
+    }
+    if (settings.json)
+        write_json(std::cout, settings, analysis);
+    else
+        write_text(std::cout, settings, analysis);
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "warpspan: error: cannot write the output\n";
+        return kExitInternal;
+    }
+    return kExitOk;
+}

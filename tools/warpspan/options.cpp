@@ -1,0 +1,240 @@
+#include "options.hpp"
+
+#include <cstdlib>
+
+#include "config_file.hpp"
+
+namespace wsp_cli {
+
+const char *usage_text() {
+    return "usage: warpspan [CONFIG] [options]\n"
+           "\n"
+           "Worst-case makespan T(W) of W identical warps on one streaming multiprocessor.\n"
+           "CONFIG is a configuration file (paper 004 Fig. 4 format or key = value lines).\n"
+           "\n"
+           "problem (flags override the file):\n"
+           "  --kernel K          kernel instruction string, e.g. 'L5 C9 L2 C9' (L, C, S, D, counts)\n"
+           "  --warps W           number of warps\n"
+           "  --units L=32,C=128  units per type (default: the warp size, sigma 1)\n"
+           "  --latency S=4,D=2   cycles per instruction per type (default 1)\n"
+           "  --warp-size N       threads per warp (default 32)\n"
+           "  --schedulers N      warps issuing per cycle in total (default 0: no limit)\n"
+           "\n"
+           "analysis:\n"
+           "  --method LIST       comma-separated: bound (built), anneal, exact, ilp, estimate\n"
+           "                      (not built yet in this version)\n"
+           "  --witness LIST      a warp pseudo-precedence string (1-based warp ids over the\n"
+           "                      normalised kernel, e.g. 1,1,2,2): decoded, validated, drawn,\n"
+           "                      and its makespan reported as a witnessed lower bound\n"
+           "  --seed N --iterations N --threads N --budget N --timeout S --x N\n"
+           "                      tuning of the methods still to come (checked, then unused)\n"
+           "\n"
+           "output:\n"
+           "  --json              one JSON object on stdout\n"
+           "  --quiet             no progress on stderr\n"
+           "  --help, --version\n"
+           "\n"
+           "exit status: 0 success, 1 invalid input, 2 method not available in this build,\n"
+           "70 internal error.\n";
+}
+
+namespace {
+
+bool fail_with(Error &error, const std::string &message) {
+    error = {kExitInput, message};
+    return false;
+}
+
+bool unit_index(const std::string &name, int &unit) {
+    if (name == "L" || name == "l") unit = WSP_UNIT_L;
+    else if (name == "C" || name == "c") unit = WSP_UNIT_C;
+    else if (name == "S" || name == "s") unit = WSP_UNIT_S;
+    else if (name == "D" || name == "d") unit = WSP_UNIT_D;
+    else return false;
+    return true;
+}
+
+std::vector<std::string> split(const std::string &s, const char *separators) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (const char c : s) {
+        if (std::string(separators).find(c) != std::string::npos) {
+            if (!cur.empty()) out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+// --units L=32,C=128 and --latency S=4: TYPE=N pairs, N >= 1.
+bool parse_unit_list(const std::string &flag, const std::string &value,
+                     std::optional<Sourced<uint32_t>> (&target)[WSP_UNIT_COUNT], Error &error) {
+    const std::vector<std::string> items = split(value, ",");
+    if (items.empty()) return fail_with(error, flag + ": expected TYPE=N pairs such as L=32,C=128");
+    for (const std::string &item : items) {
+        const size_t eq = item.find('=');
+        int unit = -1;
+        uint32_t n = 0;
+        if (eq == std::string::npos || !unit_index(item.substr(0, eq), unit))
+            return fail_with(error, flag + ": '" + item + "' is not TYPE=N with TYPE one of L, C, S, D");
+        if (!parse_u32(item.substr(eq + 1), n) || n == 0)
+            return fail_with(error, flag + ": '" + item + "': N must be an integer >= 1");
+        target[unit] = Sourced<uint32_t>{n, flag};
+    }
+    return true;
+}
+
+bool parse_witness(const std::string &value, std::vector<uint32_t> &out, Error &error) {
+    out.clear();
+    for (const std::string &item : split(value, ", \t")) {
+        uint32_t n = 0;
+        if (!parse_u32(item, n) || n == 0)
+            return fail_with(error, "--witness: '" + item + "' (item " +
+                                        std::to_string(out.size() + 1) +
+                                        ") is not a warp id >= 1");
+        out.push_back(n);
+    }
+    if (out.empty()) return fail_with(error, "--witness: empty pseudo-precedence string");
+    return true;
+}
+
+const char *const kMethods[] = {"bound", "anneal", "exact", "ilp", "estimate"};
+
+}  // namespace
+
+bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &action,
+                     Error &error) {
+    action = Action::kAnalyse;
+    std::string config;
+    Settings flags;  // flags are collected apart and laid over the file afterwards
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string flag = args[i];
+        std::string value;
+        bool has_inline = false;
+        if (flag.rfind("--", 0) == 0) {
+            const size_t eq = flag.find('=');
+            if (eq != std::string::npos) {
+                value = flag.substr(eq + 1);
+                flag = flag.substr(0, eq);
+                has_inline = true;
+            }
+        }
+        auto need_value = [&]() -> bool {
+            if (has_inline) return true;
+            if (i + 1 >= args.size()) return fail_with(error, flag + " needs a value");
+            value = args[++i];
+            return true;
+        };
+        auto number = [&](uint64_t &out, bool allow_zero) -> bool {
+            if (!need_value()) return false;
+            if (!parse_u64(value, out) || (!allow_zero && out == 0))
+                return fail_with(error, flag + ": '" + value + "' is not " +
+                                            (allow_zero ? "a non-negative" : "a positive") +
+                                            " integer");
+            return true;
+        };
+        auto number32 = [&](std::optional<Sourced<uint32_t>> &out, bool allow_zero) -> bool {
+            uint64_t v = 0;
+            if (!number(v, allow_zero)) return false;
+            if (v > UINT32_MAX) return fail_with(error, flag + ": '" + value + "' is too large");
+            out = Sourced<uint32_t>{static_cast<uint32_t>(v), flag};
+            return true;
+        };
+        uint64_t v = 0;
+        if (flag == "--help" || flag == "-h") {
+            action = Action::kHelp;
+        } else if (flag == "--version") {
+            action = Action::kVersion;
+        } else if (flag == "--json") {
+            flags.json = true;
+        } else if (flag == "--quiet") {
+            flags.quiet = true;
+        } else if (flag == "--kernel") {
+            if (!need_value()) return false;
+            flags.kernel = Sourced<std::string>{value, "--kernel"};
+        } else if (flag == "--warps") {
+            if (!number32(flags.warps, false)) return false;
+        } else if (flag == "--warp-size") {
+            if (!number32(flags.warp_size, false)) return false;
+        } else if (flag == "--schedulers") {
+            if (!number32(flags.schedulers, true)) return false;
+        } else if (flag == "--units") {
+            if (!need_value() || !parse_unit_list(flag, value, flags.units, error)) return false;
+        } else if (flag == "--latency") {
+            if (!need_value() || !parse_unit_list(flag, value, flags.latency, error)) return false;
+        } else if (flag == "--method") {
+            if (!need_value()) return false;
+            for (const std::string &m : split(value, ",")) {
+                bool known = false;
+                for (const char *k : kMethods) known = known || m == k;
+                if (!known)
+                    return fail_with(error, "--method: unknown method '" + m +
+                                                "' (methods: bound, anneal, exact, ilp, estimate)");
+                flags.methods.push_back(m);
+            }
+            if (flags.methods.empty()) return fail_with(error, "--method: empty list");
+        } else if (flag == "--witness") {
+            std::vector<uint32_t> w;
+            if (!need_value() || !parse_witness(value, w, error)) return false;
+            flags.witness = w;
+        } else if (flag == "--seed") {
+            if (!number(v, true)) return false;
+            flags.seed = v;
+        } else if (flag == "--iterations") {
+            if (!number(v, false)) return false;
+            flags.iterations = v;
+        } else if (flag == "--threads") {
+            if (!number(v, false)) return false;
+            flags.threads = v;
+        } else if (flag == "--budget") {
+            if (!number(v, false)) return false;
+            flags.budget = v;
+        } else if (flag == "--x") {
+            if (!number(v, false)) return false;
+            flags.x = v;
+        } else if (flag == "--timeout") {
+            if (!need_value()) return false;
+            char *end = nullptr;
+            const double t = std::strtod(value.c_str(), &end);
+            if (value.empty() || *end != '\0' || !(t > 0) || t > 1e9)
+                return fail_with(error, "--timeout: '" + value + "' is not a positive number of seconds");
+            flags.timeout = t;
+        } else if (flag.rfind("-", 0) == 0 && flag.size() > 1) {
+            return fail_with(error, "unknown option '" + flag + "' (see warpspan --help)");
+        } else {
+            if (!config.empty())
+                return fail_with(error, "more than one configuration file: '" + config + "' and '" +
+                                            flag + "'");
+            config = flag;
+        }
+    }
+    if (action != Action::kAnalyse) return true;
+    if (!config.empty() && !read_config_file(config, s, error)) return false;
+    // Lay the flags over the file.
+    if (flags.kernel) s.kernel = flags.kernel;
+    if (flags.warps) s.warps = flags.warps;
+    if (flags.warp_size) s.warp_size = flags.warp_size;
+    if (flags.schedulers) s.schedulers = flags.schedulers;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        if (flags.units[u]) s.units[u] = flags.units[u];
+        if (flags.latency[u]) s.latency[u] = flags.latency[u];
+    }
+    s.methods = flags.methods.empty() ? std::vector<std::string>{"bound"} : flags.methods;
+    s.json = flags.json;
+    s.quiet = flags.quiet;
+    s.witness = flags.witness;
+    s.seed = flags.seed;
+    s.iterations = flags.iterations;
+    s.threads = flags.threads;
+    s.budget = flags.budget;
+    s.x = flags.x;
+    s.timeout = flags.timeout;
+    if (!s.kernel) return fail_with(error, "no kernel: give --kernel or a configuration file with 'kernel'");
+    if (!s.warps) return fail_with(error, "no warp count: give --warps or 'warp_number' in the configuration file");
+    return true;
+}
+
+}  // namespace wsp_cli

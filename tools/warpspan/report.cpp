@@ -1,0 +1,170 @@
+#include "report.hpp"
+
+#include <iomanip>
+#include <sstream>
+#include <string>
+
+namespace wsp_cli {
+
+namespace {
+
+const char kLetters[] = "LCSD";
+
+std::string sigma_text(const wsp_problem *p, int u) {
+    uint32_t num = 0, den = 0;
+    wsp_problem_sigma_fraction(p, static_cast<wsp_unit>(u), &num, &den);
+    return den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den);
+}
+
+// The names of the used types whose sigma exceeds 1: why the paper's formula is not a bound.
+std::string unsafe_types(const wsp_problem *p) {
+    std::string out;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        const wsp_unit unit = static_cast<wsp_unit>(u);
+        if (wsp_problem_count(p, unit) > 0 && wsp_problem_sigma(p, unit) > 1)
+            out += (out.empty() ? "" : ", ") + std::string("sigma_") + kLetters[u] + " = " +
+                   std::to_string(wsp_problem_sigma(p, unit));
+    }
+    return out;
+}
+
+void json_array(std::ostream &out, const std::vector<uint32_t> &v) {
+    out << '[';
+    for (size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << v[i];
+    out << ']';
+}
+
+// Kernel strings hold only L, C, S, D after normalisation, but escape anyway.
+std::string json_string(const std::string &s) {
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20) continue;
+        out += c;
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+void write_chart(std::ostream &out, const wsp_problem *p, const std::vector<uint32_t> &cycles,
+                 uint32_t makespan, uint32_t width) {
+    const uint32_t W = wsp_problem_warps(p);
+    const uint32_t I = wsp_problem_length(p);
+    for (uint32_t first = 1; first <= makespan; first += width) {
+        const uint32_t last = std::min<uint64_t>(makespan, static_cast<uint64_t>(first) + width - 1);
+        std::string ruler(last - first + 1, ' ');
+        std::string ticks(last - first + 1, ' ');
+        for (uint32_t t = first; t <= last; ++t) {
+            if (t % 10 == 0 || t == first) {
+                const std::string label = std::to_string(t);
+                ticks[t - first] = '|';
+                for (size_t k = 0; k < label.size() && t - first + k < ruler.size(); ++k)
+                    ruler[t - first + k] = label[k];
+            }
+        }
+        out << "  cycle      " << ruler << "\n"
+            << "             " << ticks << "\n";
+        for (uint32_t w = 0; w < W; ++w) {
+            std::string row(last - first + 1, ' ');
+            const uint32_t *c = cycles.data() + static_cast<size_t>(w) * I;
+            const uint32_t done = c[I - 1];
+            for (uint32_t t = first; t <= last && t <= done; ++t) row[t - first] = '.';
+            for (uint32_t i = 0; i < I; ++i)
+                if (c[i] >= first && c[i] <= last)
+                    row[c[i] - first] = kLetters[wsp_problem_unit_at(p, i)];
+            out << "  warp " << std::setw(4) << w + 1 << "  " << row << "\n";
+        }
+        if (last < makespan) out << "\n";
+    }
+}
+
+void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
+    const wsp_problem *p = a.problem;
+    const wsp_bounds &b = a.bounds;
+    const uint32_t W = wsp_problem_warps(p);
+    out << "warpspan " << wsp_version() << ": worst-case makespan of " << W
+        << " identical warps on one SM\n\n";
+    out << "problem\n";
+    out << "  kernel        " << s.kernel->value << "\n";
+    out << "  normalised    " << wsp_problem_kernel(p) << "\n";
+    out << "  I             " << wsp_problem_length(p) << " (";
+    bool first = true;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        const uint32_t n = wsp_problem_count(p, static_cast<wsp_unit>(u));
+        if (n == 0) continue;
+        out << (first ? "" : ", ") << kLetters[u] << " " << n;
+        first = false;
+    }
+    out << ")\n";
+    out << "  warps W       " << W << "\n";
+    out << "  sigma         ";
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+        out << (u ? ", " : "") << kLetters[u] << " " << sigma_text(p, u);
+    out << "   (units / warp size; fractions become copies)\n";
+    out << "  schedulers    "
+        << (wsp_problem_schedulers(p) ? std::to_string(wsp_problem_schedulers(p)) : "no limit") << "\n\n";
+
+    out << "bounds on T(" << W << ")\n";
+    out << "  upper         " << b.upper << "   proven: min of the three below\n";
+    out << "    W*I           " << b.trivial << "\n";
+    out << "    saturation    " << b.saturation << "   (DESIGN.md section 3, scheduler-aware)\n";
+    out << "    last warp     " << b.last_warp << "   (waiting cycles of the last warp)\n";
+    out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
+    if (b.paper_safe)
+        out << "safe here (every used type has sigma 1, so it equals W*I)\n";
+    else
+        out << "NOT a safe bound here (" << unsafe_types(p) << "); reported, never used\n";
+    if (a.witness) {
+        out << "  lower         " << a.lower << "   witnessed: the schedule below\n";
+    } else {
+        out << "  lower         " << a.lower << "   (no witness: give --witness, or use a search method\n"
+            << "                    when built)\n";
+    }
+    out << "\n";
+    if (a.lower == a.upper)
+        out << "T(" << W << ") = " << a.upper << " exactly.\n";
+    else
+        out << "T(" << W << ") lies in [" << a.lower << ", " << a.upper << "].\n";
+
+    if (a.witness) {
+        out << "\nwitness schedule (makespan " << a.witness->makespan
+            << "; letter = issue, . = waiting, validated)\n";
+        write_chart(out, p, a.witness->cycles, a.witness->makespan, 100);
+    }
+}
+
+void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
+    const wsp_problem *p = a.problem;
+    const wsp_bounds &b = a.bounds;
+    out << "{\"problem\": {\"kernel\": " << json_string(wsp_problem_kernel(p))
+        << ", \"input_kernel\": " << json_string(s.kernel->value)
+        << ", \"warps\": " << wsp_problem_warps(p) << ", \"length\": " << wsp_problem_length(p)
+        << ", \"sigma\": {";
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+        out << (u ? ", " : "") << '"' << kLetters[u]
+            << "\": " << wsp_problem_sigma(p, static_cast<wsp_unit>(u));
+    out << "}, \"copies\": {";
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+        out << (u ? ", " : "") << '"' << kLetters[u]
+            << "\": " << wsp_problem_copies(p, static_cast<wsp_unit>(u));
+    out << "}, \"schedulers\": " << wsp_problem_schedulers(p) << "},\n";
+    out << " \"lower\": " << a.lower << ", \"upper\": " << a.upper
+        << ", \"exact\": " << (a.lower == a.upper ? "true" : "false") << ",\n";
+    out << " \"results\": {\n";
+    out << "  \"bound\": {\"upper\": " << b.upper << ", \"trivial\": " << b.trivial
+        << ", \"saturation\": " << b.saturation << ", \"last_warp\": " << b.last_warp
+        << ", \"paper\": " << b.paper << ", \"paper_safe\": " << (b.paper_safe ? "true" : "false")
+        << "}";
+    if (a.witness) {
+        out << ",\n  \"witness\": {\"lower\": " << a.witness->makespan << ", \"validated\": true"
+            << ", \"witness\": ";
+        json_array(out, a.witness->string);
+        out << ", \"warp_cycle\": ";
+        json_array(out, a.witness->warp_cycle);
+        out << "}";
+    }
+    out << "}}\n";
+}
+
+}  // namespace wsp_cli
