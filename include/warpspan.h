@@ -148,7 +148,8 @@ wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out);
 /** Compile-time upper bound on wsp_decode_workspace_size() for W warps and I instructions. */
 #define WSP_DECODE_WORKSPACE_SIZE(W, I) \
     (4u * (5u * ((size_t)(W) * (size_t)(I) + 2u) + 2u * (size_t)(W)))
-/** Bytes of decoder workspace for a problem (depends on W, I and the proven upper bound). */
+/** Bytes of decoder workspace for a problem (depends on W, I and the proven upper bound); 0 for an
+ *  invalid handle or when the size does not fit in size_t (wsp_decode then says WSP_ERR_OVERFLOW). */
 size_t wsp_decode_workspace_size(const wsp_problem *p);
 
 /** Decode a warp pseudo-precedence string (W*I warp ids, 1-based, each exactly I times) into its
@@ -164,7 +165,8 @@ wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence, s
 /* ---- validator -------------------------------------------------------------------------------- */
 /** Compile-time value of wsp_validate_workspace_size() for W warps and I instructions. */
 #define WSP_VALIDATE_WORKSPACE_SIZE(W, I) (4u * ((size_t)(W) * (size_t)(I) + (size_t)(W)))
-/** Bytes of validator workspace for a problem. */
+/** Bytes of validator workspace for a problem; 0 for an invalid handle or when it does not fit in
+ *  size_t (wsp_validate_schedule then says WSP_ERR_OVERFLOW). */
 size_t wsp_validate_workspace_size(const wsp_problem *p);
 
 /** Check a schedule matrix (cycles[w * I + i], W*I entries) against the model independently of the

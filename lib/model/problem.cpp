@@ -30,6 +30,11 @@ wsp_status check_workspace(const void *workspace, size_t size, size_t needed, ws
 
 namespace {
 
+// WSP_PROBLEM_WORKSPACE_SIZE in 64 bits: 2*I can exceed a 32-bit size_t.
+size_t problem_bytes(uint32_t length) {
+    return workspace_bytes(WSP_PROBLEM_HEADER_SIZE + 2u * static_cast<uint64_t>(length) + 8u);
+}
+
 // Shared by the size query and init: resolves the SM, measures the normalised kernel, checks W.
 wsp_status measure(const char *kernel, uint32_t warps, const wsp_sm_config *sm, SmResolved *resolved,
                    uint32_t *length, wsp_diag *diag) {
@@ -49,6 +54,8 @@ wsp_status measure(const char *kernel, uint32_t warps, const wsp_sm_config *sm, 
             .number(WSP_MAX_CELLS);
         return WSP_ERR_OVERFLOW;
     }
+    if (problem_bytes(*length) == 0)
+        return fail(diag, WSP_ERR_OVERFLOW, "the problem workspace would not fit in this address space");
     return WSP_OK;
 }
 
@@ -64,7 +71,7 @@ extern "C" wsp_status wsp_problem_workspace_size(const char *kernel, uint32_t wa
     uint32_t length = 0;
     const wsp_status st = wsp::measure(kernel, warps, sm, &resolved, &length, diag);
     if (st != WSP_OK) return st;
-    *size = WSP_PROBLEM_WORKSPACE_SIZE(length);
+    *size = wsp::problem_bytes(length);
     return WSP_OK;
 }
 
@@ -77,7 +84,7 @@ extern "C" wsp_status wsp_problem_init(void *workspace, size_t workspace_size, c
     uint32_t length = 0;
     wsp_status st = wsp::measure(kernel, warps, sm, &resolved, &length, diag);
     if (st != WSP_OK) return st;
-    st = wsp::check_workspace(workspace, workspace_size, WSP_PROBLEM_WORKSPACE_SIZE(length), diag);
+    st = wsp::check_workspace(workspace, workspace_size, wsp::problem_bytes(length), diag);
     if (st != WSP_OK) return st;
 
     wsp_problem *p = new (workspace) wsp_problem();

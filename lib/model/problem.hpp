@@ -32,6 +32,11 @@ constexpr uint32_t kProblemMagic = 0x77737031u;  // "wsp1"
 // True when p is a problem made by wsp_problem_init (guards against stray pointers, not an attack).
 inline bool valid(const wsp_problem *p) { return p != nullptr && p->magic == kProblemMagic; }
 
+// A workspace size computed in 64 bits, as size_t; 0 when it does not fit (32-bit targets).
+inline size_t workspace_bytes(uint64_t n) {
+    return n > static_cast<uint64_t>(static_cast<size_t>(-1)) ? 0 : static_cast<size_t>(n);
+}
+
 // Workspace checks shared by every call that takes caller memory.
 wsp_status check_workspace(const void *workspace, size_t size, size_t needed, wsp_diag *diag);
 

@@ -15,9 +15,8 @@ class Occupancy {
 public:
     static constexpr uint32_t kSlots = WSP_UNIT_COUNT + 1;  // four types and the total
 
-    static size_t bytes(uint64_t horizon) {
-        return sizeof(uint32_t) * kSlots * static_cast<size_t>(horizon + 2);
-    }
+    // Computed in 64 bits: on a 32-bit target the caller must check it fits in size_t.
+    static uint64_t bytes(uint64_t horizon) { return sizeof(uint32_t) * kSlots * (horizon + 2); }
 
     // `storage` holds bytes(horizon); it is zeroed here.
     Occupancy(uint32_t *storage, uint64_t horizon, const uint32_t *sigma, uint32_t schedulers)

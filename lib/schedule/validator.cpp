@@ -82,7 +82,7 @@ uint32_t first_unfinished(const wsp_problem &p, const uint32_t *pos) {
 
 extern "C" size_t wsp_validate_workspace_size(const wsp_problem *p) {
     if (!wsp::valid(p)) return 0;
-    return WSP_VALIDATE_WORKSPACE_SIZE(p->warps, p->length);
+    return wsp::workspace_bytes(4u * (static_cast<uint64_t>(p->warps) * p->length + p->warps));
 }
 
 extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles,
@@ -100,7 +100,10 @@ extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t
         scope.message.text("the schedule holds ").number(length).text(" entries but W*I = ").number(n);
         return WSP_ERR_WITNESS_LENGTH;
     }
-    wsp_status st = check_workspace(workspace, workspace_size, wsp_validate_workspace_size(p), diag);
+    const size_t needed = wsp_validate_workspace_size(p);
+    if (needed == 0)
+        return fail(diag, WSP_ERR_OVERFLOW, "the validator workspace would not fit in this address space");
+    wsp_status st = check_workspace(workspace, workspace_size, needed, diag);
     if (st != WSP_OK) return st;
 
     // Rule 1 and 2: cycles start at 1, and each warp's instructions issue in strictly later cycles.
