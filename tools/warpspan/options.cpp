@@ -103,6 +103,25 @@ bool parse_witness(const std::string &value, std::vector<uint32_t> &out, Error &
 
 const char *const kMethods[] = {"bound", "anneal", "exact", "ilp", "estimate"};
 
+// Numeric tuning flags of the methods.
+struct NumberFlag {
+    const char *name;
+    std::optional<uint64_t> Settings::*field;
+    bool allow_zero;
+};
+
+const NumberFlag kNumberFlags[] = {
+    {"--seed", &Settings::seed, true},         {"--iterations", &Settings::iterations, false},
+    {"--threads", &Settings::threads, false},  {"--budget", &Settings::budget, false},
+    {"--x", &Settings::x, false},
+};
+
+const NumberFlag *number_flag(const std::string &flag) {
+    for (const NumberFlag &nf : kNumberFlags)
+        if (flag == nf.name) return &nf;
+    return nullptr;
+}
+
 }  // namespace
 
 bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &action,
@@ -118,7 +137,7 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
             const size_t eq = flag.find('=');
             if (eq != std::string::npos) {
                 value = flag.substr(eq + 1);
-                flag = flag.substr(0, eq);
+                flag.resize(eq);
                 has_inline = true;
             }
         }
@@ -180,21 +199,9 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
             std::vector<uint32_t> w;
             if (!need_value() || !parse_witness(value, w, error)) return false;
             flags.witness = w;
-        } else if (flag == "--seed") {
-            if (!number(v, true)) return false;
-            flags.seed = v;
-        } else if (flag == "--iterations") {
-            if (!number(v, false)) return false;
-            flags.iterations = v;
-        } else if (flag == "--threads") {
-            if (!number(v, false)) return false;
-            flags.threads = v;
-        } else if (flag == "--budget") {
-            if (!number(v, false)) return false;
-            flags.budget = v;
-        } else if (flag == "--x") {
-            if (!number(v, false)) return false;
-            flags.x = v;
+        } else if (const NumberFlag *nf = number_flag(flag)) {
+            if (!number(v, nf->allow_zero)) return false;
+            flags.*(nf->field) = v;
         } else if (flag == "--timeout") {
             if (!need_value()) return false;
             char *end = nullptr;
