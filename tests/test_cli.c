@@ -81,7 +81,7 @@ static const cli_case cases[] = {
     {"huge number", "kernel = L\nwarp_number = 99999999999999999999999\n", "", 1, NULL,
      "case.cfg:2: warp_number"},
     {"too many warps", "kernel = L\nwarp_number = 100000\n", "", 1, NULL,
-     "case.cfg:2: warp count 100000 is out of range"},
+     "case.cfg:2: warp count 100000 is out of range (1..65536)"},
     {"zero units", "kernel = L\nwarp_number = 1\nls_unit_number = 0\n", "", 1, NULL,
      "case.cfg:3: ls_unit_number must be at least 1"},
     {"bad sigma in file", "kernel = L\nwarp_number = 1\nls_unit_number = 48\n", "", 1, NULL,

@@ -89,11 +89,11 @@ static const bad_case bads[] = {
     {{0, 24, 0, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_UNIT_C, "neither an integer nor 1/n"},
     {{0, 0, 3, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_UNIT_S, "sigma of S"},
     {{0, 0, 0, 12}, {0}, 8, 0, WSP_ERR_SIGMA, WSP_UNIT_D, "sigma of D"},
-    {{0, 0, 0, 0}, {0}, 2000, 0, WSP_ERR_RANGE, -1, "warp size = 2000 is out of range"},
+    {{0, 0, 0, 0}, {0}, 2000, 0, WSP_ERR_RANGE, -1, "warp size = 2000 exceeds the maximum 1024"},
     {{0, 0, 0, 0}, {0}, 32, 5000, WSP_ERR_RANGE, -1, "schedulers = 5000"},
-    {{70000 * 32u, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_L, "units of L"},
+    {{70000 * 32u, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_L, "units of L = 2240000 exceeds the maximum 65536"},
     {{0, 0, 0, 0}, {0, 0, 2048, 0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_S, "latency of S = 2048"},
-    {{0xFFFFFFFFu, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_L, "out of range"},
+    {{0xFFFFFFFFu, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_L, "exceeds the maximum"},
 };
 
 static void test_rejected_configs(void **state) {

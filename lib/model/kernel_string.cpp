@@ -48,7 +48,7 @@ wsp_status parse_kernel(const char *kernel, const uint32_t copies[WSP_UNIT_COUNT
         if (unit < 0) {
             if (is_digit(c))
                 return at(diag, WSP_ERR_KERNEL_COUNT, i, c,
-                          "repeat count without an instruction letter before it:");
+                          "repeat count not directly after an instruction letter (write L5, not L 5):");
             return at(diag, WSP_ERR_KERNEL_CHARACTER, i, c,
                       "unexpected character (expected L, C, S or D):");
         }

@@ -15,7 +15,7 @@ wsp_status range_error(wsp_diag *diag, int unit, const char *field, uint64_t val
     if (diag != nullptr) diag->unit = unit;
     scope.message.text(field);
     if (unit >= 0) scope.message.text(" of ").text(unit_name(unit));
-    scope.message.text(" = ").number(value).text(" is out of range (1..").number(max).text(")");
+    scope.message.text(" = ").number(value).text(" exceeds the maximum ").number(max);
     return WSP_ERR_RANGE;
 }
 
