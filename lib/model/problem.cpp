@@ -11,7 +11,13 @@ static_assert(alignof(wsp_problem) <= WSP_WORKSPACE_ALIGN, "problem needs more a
 
 namespace wsp {
 
-wsp_status check_workspace(const void *workspace, size_t size, size_t needed, wsp_diag *diag) {
+wsp_status check_workspace(const void *workspace, size_t size, uint64_t needed, wsp_diag *diag) {
+    if (workspace_bytes(needed) == 0) {
+        DiagScope scope(diag, WSP_ERR_OVERFLOW);
+        scope.message.text("the workspace would need ").number(needed)
+            .text(" bytes, more than this address space holds");
+        return WSP_ERR_OVERFLOW;
+    }
     if (workspace == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no workspace");
     if (reinterpret_cast<uintptr_t>(workspace) % WSP_WORKSPACE_ALIGN != 0) {
         DiagScope scope(diag, WSP_ERR_WORKSPACE_ALIGN);
@@ -31,8 +37,8 @@ wsp_status check_workspace(const void *workspace, size_t size, size_t needed, ws
 namespace {
 
 // WSP_PROBLEM_WORKSPACE_SIZE in 64 bits: 2*I can exceed a 32-bit size_t.
-size_t problem_bytes(uint32_t length) {
-    return workspace_bytes(WSP_PROBLEM_HEADER_SIZE + 2u * static_cast<uint64_t>(length) + 8u);
+uint64_t problem_bytes(uint32_t length) {
+    return WSP_PROBLEM_HEADER_SIZE + 2u * static_cast<uint64_t>(length) + 8u;
 }
 
 // Shared by the size query and init: resolves the SM, measures the normalised kernel, checks W.
@@ -54,8 +60,6 @@ wsp_status measure(const char *kernel, uint32_t warps, const wsp_sm_config *sm, 
             .number(WSP_MAX_CELLS);
         return WSP_ERR_OVERFLOW;
     }
-    if (problem_bytes(*length) == 0)
-        return fail(diag, WSP_ERR_OVERFLOW, "the problem workspace would not fit in this address space");
     return WSP_OK;
 }
 
@@ -71,7 +75,10 @@ extern "C" wsp_status wsp_problem_workspace_size(const char *kernel, uint32_t wa
     uint32_t length = 0;
     const wsp_status st = wsp::measure(kernel, warps, sm, &resolved, &length, diag);
     if (st != WSP_OK) return st;
-    *size = wsp::problem_bytes(length);
+    const uint64_t needed = wsp::problem_bytes(length);
+    if (wsp::workspace_bytes(needed) == 0)  // same status init would give
+        return wsp::check_workspace(nullptr, 0, needed, diag);
+    *size = wsp::workspace_bytes(needed);
     return WSP_OK;
 }
 

@@ -32,13 +32,15 @@ constexpr uint32_t kProblemMagic = 0x77737031u;  // "wsp1"
 // True when p is a problem made by wsp_problem_init (guards against stray pointers, not an attack).
 inline bool valid(const wsp_problem *p) { return p != nullptr && p->magic == kProblemMagic; }
 
-// A workspace size computed in 64 bits, as size_t; 0 when it does not fit (32-bit targets).
+// Workspace sizes are computed in 64 bits: on a 32-bit target they may not fit in size_t.
+// workspace_bytes gives the size as size_t for the public size queries, 0 when it does not fit.
 inline size_t workspace_bytes(uint64_t n) {
     return n > static_cast<uint64_t>(static_cast<size_t>(-1)) ? 0 : static_cast<size_t>(n);
 }
 
-// Workspace checks shared by every call that takes caller memory.
-wsp_status check_workspace(const void *workspace, size_t size, size_t needed, wsp_diag *diag);
+// Workspace checks shared by every call that takes caller memory: NULL, alignment, a `needed` that
+// does not fit in size_t (WSP_ERR_OVERFLOW), and a buffer smaller than `needed`.
+wsp_status check_workspace(const void *workspace, size_t size, uint64_t needed, wsp_diag *diag);
 
 }  // namespace wsp
 

@@ -17,7 +17,7 @@ namespace {
 
 struct DecoderLayout {
     uint64_t horizon;  // cycles the occupancy table covers: the proven upper bound
-    size_t bytes;  // 0 when it does not fit in size_t
+    uint64_t bytes;
 };
 
 DecoderLayout decoder_layout(const wsp_problem &p) {
@@ -25,7 +25,7 @@ DecoderLayout decoder_layout(const wsp_problem &p) {
     wsp_bounds_compute(&p, &b);
     DecoderLayout l;
     l.horizon = b.upper;
-    l.bytes = workspace_bytes(Occupancy::bytes(l.horizon) + 2u * sizeof(uint32_t) * p.warps);
+    l.bytes = Occupancy::bytes(l.horizon) + 2u * sizeof(uint32_t) * p.warps;
     return l;
 }
 
@@ -45,7 +45,7 @@ wsp_status at_position(wsp_diag *diag, wsp_status status, size_t k, uint32_t war
 }  // namespace wsp
 
 extern "C" size_t wsp_decode_workspace_size(const wsp_problem *p) {
-    return wsp::valid(p) ? wsp::decoder_layout(*p).bytes : 0;
+    return wsp::valid(p) ? wsp::workspace_bytes(wsp::decoder_layout(*p).bytes) : 0;
 }
 
 extern "C" wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence,
@@ -65,8 +65,6 @@ extern "C" wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_pr
         return WSP_ERR_WITNESS_LENGTH;
     }
     const DecoderLayout layout = decoder_layout(*p);
-    if (layout.bytes == 0)
-        return fail(diag, WSP_ERR_OVERFLOW, "the decoder workspace would not fit in this address space");
     wsp_status st = check_workspace(workspace, workspace_size, layout.bytes, diag);
     if (st != WSP_OK) return st;
 

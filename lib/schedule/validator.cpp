@@ -71,6 +71,11 @@ uint32_t waiting_warp(const wsp_problem &p, const uint32_t *cycles, const uint32
     return 0;
 }
 
+// WSP_VALIDATE_WORKSPACE_SIZE in 64 bits: the sort order and each warp's position.
+uint64_t validator_bytes(const wsp_problem &p) {
+    return sizeof(uint32_t) * (static_cast<uint64_t>(p.warps) * p.length + p.warps);
+}
+
 uint32_t first_unfinished(const wsp_problem &p, const uint32_t *pos) {
     for (uint32_t w = 0; w < p.warps; ++w)
         if (pos[w] < p.length) return w + 1;
@@ -82,7 +87,7 @@ uint32_t first_unfinished(const wsp_problem &p, const uint32_t *pos) {
 
 extern "C" size_t wsp_validate_workspace_size(const wsp_problem *p) {
     if (!wsp::valid(p)) return 0;
-    return wsp::workspace_bytes(4u * (static_cast<uint64_t>(p->warps) * p->length + p->warps));
+    return wsp::workspace_bytes(wsp::validator_bytes(*p));
 }
 
 extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles,
@@ -100,10 +105,7 @@ extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t
         scope.message.text("the schedule holds ").number(length).text(" entries but W*I = ").number(n);
         return WSP_ERR_WITNESS_LENGTH;
     }
-    const size_t needed = wsp_validate_workspace_size(p);
-    if (needed == 0)
-        return fail(diag, WSP_ERR_OVERFLOW, "the validator workspace would not fit in this address space");
-    wsp_status st = check_workspace(workspace, workspace_size, needed, diag);
+    wsp_status st = check_workspace(workspace, workspace_size, validator_bytes(*p), diag);
     if (st != WSP_OK) return st;
 
     // Rule 1 and 2: cycles start at 1, and each warp's instructions issue in strictly later cycles.

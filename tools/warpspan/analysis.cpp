@@ -6,6 +6,9 @@ namespace wsp_cli {
 
 namespace {
 
+// Host memory for a core workspace: 8-byte words, as WSP_WORKSPACE_ALIGN asks.
+std::vector<uint64_t> workspace(size_t bytes) { return std::vector<uint64_t>((bytes + 7) / 8, 0); }
+
 // Where the value behind a core error came from, so the message points at a file line or a flag.
 std::string origin_of(const Settings &s, const wsp_diag &d) {
     switch (d.status) {
@@ -48,7 +51,7 @@ bool decode_witness(const Settings &s, Analysis &a, Error &error) {
     w.string = *s.witness;
     w.warp_cycle.assign(w.string.size(), 0);
     w.cycles.assign(n, 0);
-    std::vector<uint64_t> ws((wsp_decode_workspace_size(p) + 7) / 8);
+    std::vector<uint64_t> ws = workspace(wsp_decode_workspace_size(p));
     wsp_diag d{};
     wsp_status st = wsp_decode(p, w.string.data(), w.string.size(), ws.data(), ws.size() * 8,
                                w.warp_cycle.data(), w.cycles.data(), &w.makespan, &d);
@@ -57,7 +60,7 @@ bool decode_witness(const Settings &s, Analysis &a, Error &error) {
         return false;
     }
     // Independent check before the witness is believed.
-    ws.assign((wsp_validate_workspace_size(p) + 7) / 8, 0);
+    ws = workspace(wsp_validate_workspace_size(p));
     uint32_t checked = 0;
     st = wsp_validate_schedule(p, w.cycles.data(), n, ws.data(), ws.size() * 8, &checked, &d);
     if (st != WSP_OK || checked != w.makespan) {
@@ -84,7 +87,7 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
     size_t size = 0;
     wsp_status st = wsp_problem_workspace_size(s.kernel->value.c_str(), s.warps->value, &a.sm, &size, &d);
     if (st == WSP_OK) {
-        a.problem_storage.assign((size + 7) / 8, 0);
+        a.problem_storage = workspace(size);
         st = wsp_problem_init(a.problem_storage.data(), a.problem_storage.size() * 8,
                               s.kernel->value.c_str(), s.warps->value, &a.sm, &a.problem, &d);
     }
