@@ -7,4 +7,8 @@ WSP_CORE_SOURCES := \
 	lib/model/problem.cpp \
 	lib/bounds/bounds.cpp \
 	lib/schedule/decoder.cpp \
-	lib/schedule/validator.cpp
+	lib/schedule/validator.cpp \
+	lib/exact/frame.cpp \
+	lib/exact/state_table.cpp \
+	lib/exact/state_bound.cpp \
+	lib/exact/exact.cpp

@@ -176,6 +176,67 @@ wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles, s
                                  void *workspace, size_t workspace_size, uint32_t *makespan,
                                  wsp_diag *diag);
 
+/* ---- exact worst-case makespan ---------------------------------------------------------------- */
+/* T(W) by a search over states (how many warps stand at each instruction) with proven upper bounds
+ * per state, memoised in the caller's workspace. It answers T(W) exactly, or, when its budget runs
+ * out, a bracket lower <= T(W) <= upper: lower is witnessed by a pseudo-precedence string checked by
+ * the decoder and the validator before the call returns; upper is proven. */
+
+/** Why the search stopped. Only WSP_EXACT_OPTIMAL means lower == upper == T(W). */
+typedef enum wsp_exact_status {
+    WSP_EXACT_OPTIMAL = 0,   /* T(W) found: lower == upper */
+    WSP_EXACT_BUDGET = 1,    /* max_expansions reached: [lower, upper] brackets T(W) */
+    WSP_EXACT_MEMORY = 2,    /* the state table filled the workspace: [lower, upper] brackets T(W) */
+    WSP_EXACT_CANCELLED = 3  /* the progress callback asked to stop: [lower, upper] brackets T(W) */
+} wsp_exact_status;
+
+/** What a progress callback sees. */
+typedef struct wsp_exact_progress {
+    uint32_t lower;     /* witnessed lower bound so far */
+    uint32_t upper;     /* proven upper bound so far; the search now tests whether T(W) >= upper */
+    uint64_t expanded;  /* states expanded so far */
+    uint64_t stored;    /* states in the table */
+    uint64_t capacity;  /* states the table can hold */
+} wsp_exact_progress;
+
+/** Called every progress_interval expansions; return non-zero to stop (WSP_EXACT_CANCELLED). Use it
+ *  for a time budget (the core has no clock), a progress display, or cancellation. */
+typedef int (*wsp_exact_progress_fn)(void *context, const wsp_exact_progress *progress);
+
+/** Options; zero the struct (or pass NULL) for the defaults. */
+typedef struct wsp_exact_options {
+    uint64_t max_expansions;        /* budget in expanded states; 0 = no limit */
+    const uint32_t *initial;        /* optional pseudo-precedence string (W*I ids), e.g. from annealing:
+                                       its makespan is a starting lower bound; NULL = none */
+    size_t initial_length;
+    wsp_exact_progress_fn progress; /* may be NULL */
+    void *context;                  /* passed to progress */
+    uint64_t progress_interval;     /* expansions between progress calls; 0 = 65536 */
+} wsp_exact_options;
+
+typedef struct wsp_exact_result {
+    wsp_exact_status status;
+    uint32_t lower;     /* makespan of the witness; equals T(W) when status is OPTIMAL */
+    uint32_t upper;     /* proven upper bound on T(W) */
+    uint32_t probes;    /* "is T(W) >= x?" searches run (x descends from the safe bound) */
+    uint64_t expanded;  /* states expanded */
+    uint64_t stored;    /* states stored in the table */
+    uint64_t capacity;  /* states the table could hold */
+} wsp_exact_result;
+
+/** Bytes of workspace for a search that may store `states` states (0 = the minimum, which holds
+ *  the search stack and the witness check). Any larger buffer is used in full for the state table:
+ *  the buffer size is the memory budget. 0 for an invalid handle or when the size does not fit in
+ *  size_t (wsp_exact_solve then says WSP_ERR_OVERFLOW). */
+size_t wsp_exact_workspace_size(const wsp_problem *p, uint64_t states);
+
+/** Compute T(W) or a bracket. `witness` receives W*I warp ids (1-based), a pseudo-precedence string
+ *  whose decoded schedule has makespan result->lower; it is checked by wsp_decode and
+ *  wsp_validate_schedule before the call returns. `options` may be NULL. Deterministic. */
+wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_options *options, void *workspace,
+                           size_t workspace_size, uint32_t *witness, size_t witness_length,
+                           wsp_exact_result *result, wsp_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

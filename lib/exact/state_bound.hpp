@@ -1,0 +1,42 @@
+// A proven upper bound on the cycles that remain from a search state: the minimum of the trivial,
+// saturation and last-warp bounds (bounds/bound_terms.hpp) evaluated on the warps' remaining work.
+// At the initial state it equals wsp_bounds.upper.
+//
+// Which warp to take as the last one: the last-warp bound for a warp at position p is
+// B(p) = (I - p) + waits(others), waits from bound_terms.hpp. It is largest for the warp furthest
+// behind, so one evaluation suffices. Proof: moving the warp from p to p' > p removes
+// d = d_L + d_C + d_S + d_D instructions from its own share (I - p falls by d) and adds d_U to the
+// others' work of each type U; waits grows by at most d. With S = 0, each floor(N_U/sigma_U) grows
+// by at most ceil(d_U/sigma_U) <= d_U. With S > 0, write waits = sum_{U counted} k_U +
+// floor(X/S), where X = (work of uncounted types) + sum_{U counted} (N_U mod sigma_U). A counted U
+// gains k'_U = floor((N_U+d_U)/sigma_U) - floor(N_U/sigma_U) and changes X by
+// y_U = d_U - sigma_U k'_U <= d_U - k'_U; an uncounted U changes X by y_U = d_U. As
+// floor(X + sum y) - floor(X) <= sum ceil(max(y_U, 0)/S) and ceil(y/S) <= y for integers y >= 0,
+// waits grows by at most sum (k'_U + (d_U - k'_U)) = d. Hence B(p') <= B(p).
+#ifndef WSP_EXACT_STATE_BOUND_HPP
+#define WSP_EXACT_STATE_BOUND_HPP
+
+#include <stdint.h>
+
+#include "bounds/bound_terms.hpp"
+#include "exact/frame.hpp"
+
+namespace wsp {
+
+class StateBound {
+public:
+    // `suffix` holds (I+1)*4 words: suffix[4p + U] = instructions of type U at positions p .. I-1.
+    static uint64_t bytes(uint32_t length) { return 16u * (uint64_t{length} + 1u); }
+
+    StateBound(const wsp_problem &p, uint32_t *suffix);
+
+    uint32_t operator()(const Frame &f) const;
+
+private:
+    const wsp_problem *p_;
+    const uint32_t *suffix_;
+};
+
+}  // namespace wsp
+
+#endif

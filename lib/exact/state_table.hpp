@@ -1,0 +1,71 @@
+// The exact search's memory: an open-addressing hash table of states in the caller's workspace. Each
+// entry holds a state key (the sorted positions of all W warps, packed in 1, 2 or 4 bytes each) and a
+// proven upper bound on the cycles that remain from that state. Entries are never removed, so slots
+// are stable while a state is on the search stack. The table refuses new entries at 7/8 load, which
+// keeps linear probing short; the solver then stops with status WSP_EXACT_MEMORY.
+#ifndef WSP_EXACT_STATE_TABLE_HPP
+#define WSP_EXACT_STATE_TABLE_HPP
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "exact/frame.hpp"
+
+namespace wsp {
+
+// The key of a state: positions of all W warps in increasing order (finished warps at I), each in
+// `width` bytes, zero-padded to whole 32-bit words.
+struct KeyFormat {
+    uint32_t width;  // 1, 2 or 4 bytes per position
+    uint32_t words;  // 32-bit words per key
+
+    static KeyFormat for_problem(uint32_t warps, uint32_t length) {
+        KeyFormat k;
+        k.width = length <= 0xFFu ? 1u : (length <= 0xFFFFu ? 2u : 4u);
+        k.words = static_cast<uint32_t>((static_cast<uint64_t>(warps) * k.width + 3u) / 4u);
+        return k;
+    }
+
+    void encode(const Frame &f, uint32_t warps, uint32_t length, uint32_t *key) const;
+};
+
+class StateTable {
+public:
+    static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
+
+    static uint64_t entry_bytes(const KeyFormat &k) { return 4u * (1u + uint64_t{k.words}); }
+    // Bytes for a table that stores `states` entries below its load limit.
+    static uint64_t bytes_for(const KeyFormat &k, uint64_t states) {
+        return entry_bytes(k) * (states + states / 7u + 2u);
+    }
+
+    // Uses all of `bytes` (at most 2^32 - 2 entries) and empties it.
+    StateTable(void *storage, uint64_t bytes, const KeyFormat &k);
+
+    uint64_t capacity() const { return capacity_; }
+    uint64_t used() const { return used_; }
+
+    // The slot holding `key`, or the empty slot where it belongs; *found says which.
+    uint32_t find(const uint32_t *key, bool *found) const;
+    // Stores key with bound ub in the empty slot `slot` from find(); false at the load limit.
+    bool insert(uint32_t slot, const uint32_t *key, uint32_t ub);
+    uint32_t bound(uint32_t slot) const { return entry(slot)[0] - 1u; }
+    void lower_bound_to(uint32_t slot, uint32_t ub) {
+        if (ub + 1u < entry(slot)[0]) entry(slot)[0] = ub + 1u;
+    }
+
+private:
+    // entry[0] = bound + 1 (0 marks an empty slot), entry[1 ..] = key
+    uint32_t *entry(uint32_t slot) const { return base_ + static_cast<size_t>(slot) * stride_; }
+
+    uint32_t *base_;
+    uint32_t stride_;  // in words
+    uint32_t words_;
+    uint32_t capacity_;
+    uint32_t limit_;
+    uint32_t used_;
+};
+
+}  // namespace wsp
+
+#endif
