@@ -15,6 +15,26 @@ void tp_init(test_problem *tp, const char *kernel, uint32_t warps, const uint32_
     }
 }
 
+void tp_init_sm(test_problem *tp, const char *kernel, uint32_t warps, const wsp_sm_config *sm) {
+    wsp_diag diag;
+    wsp_status st = wsp_problem_init(tp->storage, sizeof tp->storage, kernel, warps, sm, &tp->p, &diag);
+    if (st != WSP_OK) {
+        print_error("problem %s W=%u: %s\n", kernel, (unsigned)warps, diag.message);
+        fail();
+    }
+}
+
+void random_sm(uint32_t *rng, wsp_sm_config *sm) {
+    memset(sm, 0, sizeof *sm);
+    sm->warp_size = 32;
+    for (int u = 0; u < 4; ++u) {
+        uint32_t r = rng_below(rng, 6);
+        sm->units[u] = r < 4 ? 32u * (r + 1u) : 16u; /* sigma 1..4, or 1/2 (twice as likely) */
+        sm->latency[u] = rng_below(rng, 4) == 0 ? 2u : 1u;
+    }
+    sm->schedulers = rng_below(rng, 5);
+}
+
 uint32_t rng_next(uint32_t *s) {
     uint32_t x = *s;
     x ^= x << 13;
@@ -48,60 +68,68 @@ uint32_t decode_or_fail(const wsp_problem *p, const uint32_t *string, uint32_t *
 }
 
 /* ---- schedule oracle ---------------------------------------------------------------------------- */
+/* The longest remaining schedule from each vector of warp positions (warps are NOT merged by
+ * symmetry, no bounds are used): a plain memoised longest path over every work-conserving choice. */
+#define ORACLE_MEMO (1u << 21)
 typedef struct oracle_state {
     const wsp_problem *p;
     uint32_t W, I, S;
     uint32_t pos[8];
-    uint32_t best;
+    uint16_t *memo; /* (I+1)^W entries: 0 = unknown, else remaining + 1 */
 } oracle_state;
 
-static void oracle_cycle(oracle_state *o, uint32_t t) {
+static uint32_t oracle_remaining(oracle_state *o) {
     uint32_t ready = 0; /* bitmask of unfinished warps: all are ready at the start of a cycle */
-    for (uint32_t w = 0; w < o->W; ++w)
+    uint32_t index = 0, best = 0;
+    for (uint32_t w = 0; w < o->W; ++w) {
         if (o->pos[w] < o->I) ready |= 1u << w;
-    if (ready == 0) {
-        if (t - 1 > o->best) o->best = t - 1;
-        return;
+        index = index * (o->I + 1) + o->pos[w];
     }
+    if (ready == 0) return 0;
+    if (o->memo[index] != 0) return o->memo[index] - 1u;
     /* Try every subset of ready warps; keep those that respect capacity and are work-conserving. */
-    for (uint32_t set = ready;; set = (set - 1) & ready) {
-        if (set != 0) {
-            uint32_t issued[4] = {0, 0, 0, 0}, readyn[4] = {0, 0, 0, 0}, total = 0;
-            for (uint32_t w = 0; w < o->W; ++w) {
-                if (!(ready >> w & 1u)) continue;
-                wsp_unit u = wsp_problem_unit_at(o->p, o->pos[w]);
-                ++readyn[u];
-                if (set >> w & 1u) ++issued[u], ++total;
-            }
-            int ok = o->S == 0 || total <= o->S;
-            for (int u = 0; u < 4 && ok; ++u) {
-                if (issued[u] > wsp_problem_sigma(o->p, (wsp_unit)u)) ok = 0;
-                else if (issued[u] < wsp_problem_sigma(o->p, (wsp_unit)u) &&
-                         (o->S == 0 || total < o->S) && readyn[u] > issued[u])
-                    ok = 0; /* a ready warp would wait beside spare capacity */
-            }
-            if (ok) {
-                for (uint32_t w = 0; w < o->W; ++w)
-                    if (set >> w & 1u) ++o->pos[w];
-                oracle_cycle(o, t + 1);
-                for (uint32_t w = 0; w < o->W; ++w)
-                    if (set >> w & 1u) --o->pos[w];
-            }
+    for (uint32_t set = ready; set != 0; set = (set - 1) & ready) {
+        uint32_t issued[4] = {0, 0, 0, 0}, readyn[4] = {0, 0, 0, 0}, total = 0;
+        for (uint32_t w = 0; w < o->W; ++w) {
+            if (!(ready >> w & 1u)) continue;
+            wsp_unit u = wsp_problem_unit_at(o->p, o->pos[w]);
+            ++readyn[u];
+            if (set >> w & 1u) ++issued[u], ++total;
         }
-        if (set == 0) break;
+        int ok = o->S == 0 || total <= o->S;
+        for (int u = 0; u < 4 && ok; ++u) {
+            if (issued[u] > wsp_problem_sigma(o->p, (wsp_unit)u)) ok = 0;
+            else if (issued[u] < wsp_problem_sigma(o->p, (wsp_unit)u) &&
+                     (o->S == 0 || total < o->S) && readyn[u] > issued[u])
+                ok = 0; /* a ready warp would wait beside spare capacity */
+        }
+        if (!ok) continue;
+        for (uint32_t w = 0; w < o->W; ++w)
+            if (set >> w & 1u) ++o->pos[w];
+        uint32_t r = 1 + oracle_remaining(o);
+        for (uint32_t w = 0; w < o->W; ++w)
+            if (set >> w & 1u) --o->pos[w];
+        if (r > best) best = r;
     }
+    o->memo[index] = (uint16_t)(best + 1u);
+    return best;
 }
 
 uint32_t oracle_schedules(const wsp_problem *p) {
+    static uint16_t memo[ORACLE_MEMO];
     oracle_state o;
+    uint64_t cells = 1;
     memset(&o, 0, sizeof o);
     o.p = p;
     o.W = wsp_problem_warps(p);
     o.I = wsp_problem_length(p);
     o.S = wsp_problem_schedulers(p);
-    assert_true(o.W <= 6);
-    oracle_cycle(&o, 1);
-    return o.best;
+    o.memo = memo;
+    assert_true(o.W <= 8);
+    for (uint32_t w = 0; w < o.W; ++w) cells *= o.I + 1;
+    assert_true(cells <= ORACLE_MEMO);
+    memset(memo, 0, cells * sizeof memo[0]);
+    return oracle_remaining(&o);
 }
 
 /* ---- string oracle ---------------------------------------------------------------------------- */

@@ -25,6 +25,13 @@ typedef struct test_problem {
 void tp_init(test_problem *tp, const char *kernel, uint32_t warps, const uint32_t sigma[4],
              uint32_t schedulers);
 
+/* The same with a full SM configuration (fractional sigma, latencies, warp size). */
+void tp_init_sm(test_problem *tp, const char *kernel, uint32_t warps, const wsp_sm_config *sm);
+
+/* A random SM for oracle tests: per type sigma 1..4 or 1/2, latency 1 or 2 (normalisation turns
+ * both into more instructions), scheduler limit 0..4. */
+void random_sm(uint32_t *rng, wsp_sm_config *sm);
+
 /* xorshift32; never seeded with 0. */
 uint32_t rng_next(uint32_t *state);
 uint32_t rng_below(uint32_t *state, uint32_t n);
@@ -42,9 +49,10 @@ uint32_t test_seed(void);
         }                                                                              \
     } while (0)
 
-/* Exhaustive oracle over schedules, independent of the decoder: a depth-first search over cycles in
- * which every work-conserving, capacity- and scheduler-respecting choice of issuing warps is tried.
- * Returns T(W), the largest makespan. Only for tiny instances (W <= 6). */
+/* Exhaustive oracle over schedules, independent of the decoder and of the exact solver: a longest
+ * path over vectors of warp positions (no symmetry, no bounds) in which every work-conserving,
+ * capacity- and scheduler-respecting choice of issuing warps is tried, memoised per vector.
+ * Returns T(W), the largest makespan. Only for small instances: W <= 8, (I+1)^W <= 2^21. */
 uint32_t oracle_schedules(const wsp_problem *p);
 
 /* Exhaustive oracle over pseudo-precedence strings: decodes every distinct string and returns the

@@ -1,0 +1,302 @@
+/* Group exact: the exact solver equals both exhaustive oracles and every row of DESIGN.md section 3;
+ * the safe bound is never below the T(W) it finds; budgets, memory limits and cancellation give
+ * honest brackets with valid witnesses; every error path reports, never crashes. */
+#include "test_util.h"
+
+typedef struct solved {
+    wsp_status status;
+    wsp_exact_result r;
+    uint32_t witness[4096];
+} solved;
+
+/* Solves with a table for `states` states (0 = the minimal workspace); checks the witness
+ * independently of the solver: it must decode to r.lower and pass the validator. */
+static void solve(const wsp_problem *p, const wsp_exact_options *o, uint64_t states, solved *out) {
+    size_t n = wsp_exact_workspace_size(p, states);
+    size_t cells = (size_t)wsp_problem_warps(p) * wsp_problem_length(p);
+    void *ws;
+    wsp_diag diag;
+    assert_true(n > 0);
+    assert_true(cells <= 4096);
+    ws = malloc(n); /* malloc aligns for any scalar type: at least WSP_WORKSPACE_ALIGN */
+    assert_non_null(ws);
+    out->status = wsp_exact_solve(p, o, ws, n, out->witness, cells, &out->r, &diag);
+    free(ws);
+    if (out->status != WSP_OK) return;
+    {
+        static uint32_t cycles[4096];
+        static uint64_t vws[1 << 12];
+        uint32_t m = decode_or_fail(p, out->witness, NULL, cycles), vm = 0;
+        assert_int_equal(m, out->r.lower);
+        assert_true(wsp_validate_workspace_size(p) <= sizeof vws);
+        assert_int_equal(wsp_validate_schedule(p, cycles, cells, vws, sizeof vws, &vm, NULL), WSP_OK);
+        assert_int_equal(vm, m);
+    }
+    assert_true(out->r.lower <= out->r.upper);
+}
+
+static uint32_t exact_value(const wsp_problem *p) {
+    static solved s;
+    wsp_bounds b;
+    solve(p, NULL, 100000, &s);
+    assert_int_equal(s.status, WSP_OK);
+    assert_int_equal(s.r.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(s.r.lower, s.r.upper);
+    /* the proof of the safe bound, checked on every instance the tests solve */
+    assert_int_equal(wsp_bounds_compute(p, &b), WSP_OK);
+    assert_true(b.upper >= s.r.lower);
+    return s.r.lower;
+}
+
+static void test_design_rows(void **state) {
+    static const struct { const char *kernel; uint32_t sigma[4], S, W, T; } rows[] = {
+        {"LLC", {1, 1, 1, 1}, 0, 4, 9},
+        {"LCL", {1, 1, 1, 1}, 0, 2, 4},
+        {"LCL", {1, 1, 1, 1}, 0, 4, 9},
+        {"LLL", {2, 1, 1, 1}, 0, 4, 7},
+        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 1, 25},
+        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 2, 31},
+        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 3, 37},
+        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 4, 45},
+    };
+    (void)state;
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
+        test_problem tp;
+        tp_init(&tp, rows[k].kernel, rows[k].W, rows[k].sigma, rows[k].S);
+        uint32_t t = exact_value(tp.p);
+        if (t != rows[k].T) {
+            print_error("row %zu: %s W=%u: exact %u, DESIGN.md says %u\n", k, rows[k].kernel,
+                        (unsigned)rows[k].W, (unsigned)t, (unsigned)rows[k].T);
+            fail();
+        }
+    }
+}
+
+/* A random instance whose normalised kernel has at most max_length instructions and W*I at most
+ * max_cells: random sigma (fractional too), latencies and scheduler limits. */
+static void random_instance(uint32_t *rng, uint32_t max_length, uint32_t max_warps, uint32_t max_cells,
+                            test_problem *tp, char *kernel, uint32_t *W, wsp_sm_config *sm) {
+    for (;;) {
+        uint32_t len = 1 + rng_below(rng, 3);
+        random_sm(rng, sm);
+        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(rng, 4)];
+        kernel[len] = '\0';
+        *W = 1 + rng_below(rng, max_warps);
+        tp_init_sm(tp, kernel, *W, sm);
+        uint32_t I = wsp_problem_length(tp->p);
+        uint64_t vectors = 1; /* the schedule oracle's memo: (I+1)^W */
+        for (uint32_t w = 0; w < *W; ++w) vectors *= I + 1;
+        if (I <= max_length && *W * I <= max_cells && vectors <= (1u << 21)) return;
+    }
+}
+
+static void test_agrees_with_string_oracle(void **state) {
+    uint32_t seed = test_seed() ^ 0xe8ac7u;
+    uint32_t rng = seed;
+    (void)state;
+    for (int n = 0; n < 320; ++n) {
+        test_problem tp;
+        char kernel[8];
+        uint32_t W;
+        wsp_sm_config sm;
+        random_instance(&rng, 4, 4, 12, &tp, kernel, &W, &sm);
+        uint32_t oracle = oracle_strings(tp.p), exact = exact_value(tp.p);
+        CHECK_SEEDED(oracle == exact, seed,
+                     "instance %d: %s W=%u units=%u,%u,%u,%u latency=%u,%u,%u,%u S=%u: strings %u exact %u",
+                     n, kernel, W, sm.units[0], sm.units[1], sm.units[2], sm.units[3], sm.latency[0],
+                     sm.latency[1], sm.latency[2], sm.latency[3], sm.schedulers, oracle, exact);
+    }
+}
+
+static void test_agrees_with_schedule_oracle(void **state) {
+    uint32_t seed = test_seed() ^ 0x5c4edu;
+    uint32_t rng = seed;
+    (void)state;
+    for (int n = 0; n < 300; ++n) {
+        test_problem tp;
+        char kernel[8];
+        uint32_t W;
+        wsp_sm_config sm;
+        random_instance(&rng, 8, 6, 40, &tp, kernel, &W, &sm);
+        uint32_t oracle = oracle_schedules(tp.p), exact = exact_value(tp.p);
+        CHECK_SEEDED(oracle == exact, seed,
+                     "instance %d: %s W=%u units=%u,%u,%u,%u latency=%u,%u,%u,%u S=%u: schedules %u exact %u",
+                     n, kernel, W, sm.units[0], sm.units[1], sm.units[2], sm.units[3], sm.latency[0],
+                     sm.latency[1], sm.latency[2], sm.latency[3], sm.schedulers, oracle, exact);
+    }
+}
+
+static void voronoi(test_problem *tp, uint32_t W) {
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    tp_init(tp, "L5 C9 L2 C9", W, sigma, 4);
+}
+
+static void test_expansion_budget(void **state) {
+    static solved s;
+    test_problem tp;
+    wsp_exact_options o;
+    (void)state;
+    voronoi(&tp, 6); /* T(6) = 78 */
+    for (uint64_t budget = 1; budget <= 10000; budget *= 10) {
+        memset(&o, 0, sizeof o);
+        o.max_expansions = budget;
+        solve(tp.p, &o, 1000000, &s);
+        assert_int_equal(s.status, WSP_OK);
+        assert_int_equal(s.r.status, WSP_EXACT_BUDGET);
+        assert_true(s.r.lower <= 78 && s.r.upper >= 78);
+        assert_true(s.r.expanded <= budget);
+    }
+}
+
+static void test_memory_limit(void **state) {
+    static solved s;
+    test_problem tp;
+    (void)state;
+    voronoi(&tp, 6);
+    solve(tp.p, NULL, 0, &s); /* the minimal workspace: a handful of states */
+    assert_int_equal(s.status, WSP_OK);
+    assert_int_equal(s.r.status, WSP_EXACT_MEMORY);
+    assert_true(s.r.lower <= 78 && s.r.upper >= 78);
+    assert_true(s.r.stored <= s.r.capacity);
+}
+
+typedef struct progress_log {
+    int calls;
+    int stop_after;
+    int bad;
+} progress_log;
+
+static int on_progress(void *context, const wsp_exact_progress *pr) {
+    progress_log *log = (progress_log *)context;
+    ++log->calls;
+    if (pr->lower > pr->upper || pr->stored > pr->capacity || pr->expanded == 0) log->bad = 1;
+    return log->calls >= log->stop_after;
+}
+
+static void test_progress_and_cancel(void **state) {
+    static solved s;
+    test_problem tp;
+    wsp_exact_options o;
+    progress_log log = {0, 3, 0};
+    (void)state;
+    voronoi(&tp, 6);
+    memset(&o, 0, sizeof o);
+    o.progress = on_progress;
+    o.context = &log;
+    o.progress_interval = 100;
+    solve(tp.p, &o, 1000000, &s);
+    assert_int_equal(s.status, WSP_OK);
+    assert_int_equal(s.r.status, WSP_EXACT_CANCELLED);
+    assert_int_equal(log.calls, 3);
+    assert_int_equal(log.bad, 0);
+    assert_true(s.r.lower <= 78 && s.r.upper >= 78);
+
+    log.calls = 0;
+    log.stop_after = 1 << 30; /* never stops: the solver must still finish */
+    solve(tp.p, &o, 1000000, &s);
+    assert_int_equal(s.r.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(s.r.lower, 78);
+    assert_true(log.calls > 0);
+    assert_int_equal(log.bad, 0);
+}
+
+static void test_initial_schedule(void **state) {
+    static solved first, second;
+    test_problem tp;
+    wsp_exact_options o;
+    (void)state;
+    voronoi(&tp, 5);
+    solve(tp.p, NULL, 100000, &first);
+    assert_int_equal(first.r.lower, 65);
+    /* Starting from T(W) the solver only has to prove it: the answer and witness are the same. */
+    memset(&o, 0, sizeof o);
+    o.initial = first.witness;
+    o.initial_length = 5 * 25;
+    solve(tp.p, &o, 100000, &second);
+    assert_int_equal(second.status, WSP_OK);
+    assert_int_equal(second.r.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(second.r.lower, 65);
+    assert_true(second.r.expanded <= first.r.expanded);
+    /* and a budget of one expansion still returns the caller's lower bound, witnessed */
+    o.max_expansions = 1;
+    solve(tp.p, &o, 100000, &second);
+    assert_int_equal(second.r.status, WSP_EXACT_BUDGET);
+    assert_int_equal(second.r.lower, 65);
+    assert_memory_equal(second.witness, first.witness, 5 * 25 * sizeof(uint32_t));
+}
+
+static void test_deterministic(void **state) {
+    static solved a, b;
+    test_problem tp;
+    (void)state;
+    voronoi(&tp, 5);
+    solve(tp.p, NULL, 100000, &a);
+    solve(tp.p, NULL, 100000, &b);
+    assert_memory_equal(&a.r, &b.r, sizeof a.r);
+    assert_memory_equal(a.witness, b.witness, 5 * 25 * sizeof(uint32_t));
+}
+
+static void test_errors(void **state) {
+    static uint64_t ws[1 << 16];
+    static uint32_t witness[64], bad[64];
+    test_problem tp;
+    wsp_exact_result r;
+    wsp_exact_options o;
+    wsp_diag diag;
+    const uint32_t sigma[4] = {1, 1, 1, 1};
+    (void)state;
+    tp_init(&tp, "LCL", 4, sigma, 0);
+    size_t need = wsp_exact_workspace_size(tp.p, 0);
+    assert_true(need > 0 && need <= sizeof ws);
+    assert_int_equal(wsp_exact_workspace_size(NULL, 0), 0);
+
+    assert_int_equal(wsp_exact_solve(NULL, NULL, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, sizeof ws, NULL, 12, &r, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, sizeof ws, witness, 12, NULL, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, NULL, sizeof ws, witness, 12, &r, &diag), WSP_ERR_NULL_ARGUMENT);
+    {
+        uint64_t junk[32];
+        memset(junk, 0, sizeof junk);
+        assert_int_equal(wsp_exact_solve((const wsp_problem *)junk, NULL, ws, sizeof ws, witness, 12, &r, &diag),
+                         WSP_ERR_INVALID_HANDLE);
+    }
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, sizeof ws, witness, 11, &r, &diag), WSP_ERR_WITNESS_LENGTH);
+    assert_non_null(strstr(diag.message, "W*I = 12"));
+    /* one byte short of the minimum, and misaligned */
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, need - 1, witness, 12, &r, &diag), WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, (char *)ws + 4, need, witness, 12, &r, &diag),
+                     WSP_ERR_WORKSPACE_ALIGN);
+    /* exactly the minimum works */
+    assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, need, witness, 12, &r, &diag), WSP_OK);
+    assert_int_equal(diag.status, WSP_OK);
+
+    /* a caller's schedule that is not a pseudo-precedence string of this problem */
+    memset(&o, 0, sizeof o);
+    o.initial = bad;
+    o.initial_length = 11;
+    assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_WITNESS_LENGTH);
+    o.initial_length = 12;
+    for (int k = 0; k < 12; ++k) bad[k] = 1 + (uint32_t)k % 4;
+    bad[5] = 9;
+    assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_WITNESS_WARP);
+    assert_int_equal(diag.position, 6);
+    bad[5] = 1; /* warp 1 now four times */
+    assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_WITNESS_COUNT);
+}
+
+int main(void) {
+    const char *only = getenv("WSP_TEST_FILTER"); /* e.g. WSP_TEST_FILTER=test_errors */
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_design_rows),
+        cmocka_unit_test(test_agrees_with_string_oracle),
+        cmocka_unit_test(test_agrees_with_schedule_oracle),
+        cmocka_unit_test(test_expansion_budget),
+        cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_progress_and_cancel),
+        cmocka_unit_test(test_initial_schedule),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_errors),
+    };
+    if (only != NULL) cmocka_set_test_filter(only);
+    return cmocka_run_group_tests_name("exact", tests, NULL, NULL);
+}
