@@ -62,6 +62,13 @@ public:
     uint32_t count(uint32_t g) const { return count_[g]; }
     uint32_t advance(uint32_t g) const { return adv_[g]; }
 
+    // Sets group g (groups must end up in increasing position order; header().groups says how many
+    // there are, and header().work the remaining work, which the caller keeps consistent).
+    void set_group(uint32_t g, uint32_t position, uint32_t warps) {
+        pos_[g] = position;
+        count_[g] = warps;
+    }
+
     // The initial state: all W warps at position 0.
     void set_initial(const wsp_problem &p);
 
