@@ -11,4 +11,5 @@ WSP_CORE_SOURCES := \
 	lib/exact/frame.cpp \
 	lib/exact/state_table.cpp \
 	lib/exact/state_bound.cpp \
-	lib/exact/exact.cpp
+	lib/exact/exact.cpp \
+	lib/exact/estimate.cpp

@@ -237,6 +237,12 @@ wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_options *option
                            size_t workspace_size, uint32_t *witness, size_t witness_length,
                            wsp_exact_result *result, wsp_diag *diag);
 
+/* ---- the paper's estimate (paper 004, Eq. 40-41) ---------------------------------------------- */
+/** min over y = 1..x of ceil(W/y) * T(y), from t[y-1] = T(y). NOT an upper bound: for LCL with
+ *  sigma 1, W = 4, x = 2 it gives min(4*3, 2*4) = 8 but T(4) = 9 (DESIGN.md section 3). Reported
+ *  for comparison with the papers only. *y_best (may be NULL) receives the minimising y. */
+wsp_status wsp_estimate(uint32_t warps, const uint32_t *t, uint32_t x, uint64_t *value, uint32_t *y_best);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,12 +2,39 @@
 
 #include <string>
 
+#include "exact_run.hpp"
+
 namespace wsp_cli {
 
-namespace {
-
-// Host memory for a core workspace: 8-byte words, as WSP_WORKSPACE_ALIGN asks.
 std::vector<uint64_t> workspace(size_t bytes) { return std::vector<uint64_t>((bytes + 7) / 8, 0); }
+
+bool decode_witness(const wsp_problem *p, const std::vector<uint32_t> &string, const std::string &what,
+                    Witness &w, Error &error) {
+    const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
+    w.string = string;
+    w.warp_cycle.assign(w.string.size(), 0);
+    w.cycles.assign(n, 0);
+    std::vector<uint64_t> ws = workspace(wsp_decode_workspace_size(p));
+    wsp_diag d{};
+    wsp_status st = wsp_decode(p, w.string.data(), w.string.size(), ws.data(), ws.size() * 8,
+                               w.warp_cycle.data(), w.cycles.data(), &w.makespan, &d);
+    if (st != WSP_OK) {
+        error = {st == WSP_ERR_INTERNAL ? kExitInternal : kExitInput, what + ": " + d.message};
+        return false;
+    }
+    // Independent check before the schedule is believed.
+    ws = workspace(wsp_validate_workspace_size(p));
+    uint32_t checked = 0;
+    st = wsp_validate_schedule(p, w.cycles.data(), n, ws.data(), ws.size() * 8, &checked, &d);
+    if (st != WSP_OK || checked != w.makespan) {
+        error = {kExitInternal, "internal: the validator rejects the schedule of " + what + ": " +
+                                    d.message};
+        return false;
+    }
+    return true;
+}
+
+namespace {
 
 // Where the value behind a core error came from, so the message points at a file line or a flag.
 std::string origin_of(const Settings &s, const wsp_diag &d) {
@@ -35,41 +62,27 @@ std::string origin_of(const Settings &s, const wsp_diag &d) {
 
 bool refuse_unbuilt_methods(const Settings &s, Error &error) {
     for (const std::string &m : s.methods) {
-        if (m == "bound") continue;
+        if (m == "bound" || m == "exact" || m == "estimate") continue;
         error = {kExitNotBuilt, "method '" + m +
-                                    "' is not built yet in this version of warpspan; only 'bound' "
-                                    "is (the README lists what each method will give)"};
+                                    "' is not built yet in this version of warpspan; bound, exact "
+                                    "and estimate are (the README lists what each method gives)"};
         return false;
     }
     return true;
 }
 
-bool decode_witness(const Settings &s, Analysis &a, Error &error) {
-    const wsp_problem *p = a.problem;
-    const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
-    Witness w;
-    w.string = *s.witness;
-    w.warp_cycle.assign(w.string.size(), 0);
-    w.cycles.assign(n, 0);
-    std::vector<uint64_t> ws = workspace(wsp_decode_workspace_size(p));
-    wsp_diag d{};
-    wsp_status st = wsp_decode(p, w.string.data(), w.string.size(), ws.data(), ws.size() * 8,
-                               w.warp_cycle.data(), w.cycles.data(), &w.makespan, &d);
-    if (st != WSP_OK) {
-        error = {st == WSP_ERR_INTERNAL ? kExitInternal : kExitInput, std::string("--witness: ") + d.message};
-        return false;
-    }
-    // Independent check before the witness is believed.
-    ws = workspace(wsp_validate_workspace_size(p));
-    uint32_t checked = 0;
-    st = wsp_validate_schedule(p, w.cycles.data(), n, ws.data(), ws.size() * 8, &checked, &d);
-    if (st != WSP_OK || checked != w.makespan) {
-        error = {kExitInternal, std::string("internal: the validator rejects the decoded witness: ") +
-                                    d.message};
-        return false;
-    }
-    a.witness = std::move(w);
-    return true;
+bool wants(const Settings &s, const char *method) {
+    for (const std::string &m : s.methods)
+        if (m == method) return true;
+    return false;
+}
+
+// Keeps the longest validated schedule as the witness of `lower`.
+void offer_witness(Analysis &a, const Witness &w, const char *source) {
+    if (a.witness && a.witness->makespan >= w.makespan) return;
+    a.witness = w;
+    a.witness_source = source;
+    if (w.makespan > a.lower) a.lower = w.makespan;
 }
 
 }  // namespace
@@ -101,12 +114,32 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
     }
     a.upper = a.bounds.upper;
     if (s.witness) {
-        if (!decode_witness(s, a, error)) return false;
-        a.lower = a.witness->makespan;
-        if (a.lower > a.upper) {
-            error = {kExitInternal, "internal: a witness exceeds the proven upper bound"};
+        Witness w;
+        if (!decode_witness(a.problem, *s.witness, "--witness", w, error)) return false;
+        a.given = w;
+        offer_witness(a, w, "--witness");
+    }
+    if (wants(s, "exact")) {
+        ExactRun run;
+        if (!run_exact(s, a, run, error)) return false;
+        Witness w;
+        if (!decode_witness(a.problem, run.witness, "the exact solver's witness", w, error)) return false;
+        if (w.makespan != run.result.lower) {
+            error = {kExitInternal, "internal: the exact witness does not decode to its lower bound"};
             return false;
         }
+        if (run.result.upper < a.upper) a.upper = run.result.upper;
+        offer_witness(a, w, "exact");
+        a.exact = std::move(run);
+    }
+    if (wants(s, "estimate")) {
+        Estimate e;
+        if (!run_estimate(s, a, e, error)) return false;
+        a.estimate = std::move(e);
+    }
+    if (a.lower > a.upper) {
+        error = {kExitInternal, "internal: a witness exceeds the proven upper bound"};
+        return false;
     }
     return true;
 }

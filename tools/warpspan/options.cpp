@@ -21,17 +21,26 @@ const char *usage_text() {
            "  --schedulers N      warps issuing per cycle in total (default 0: no limit)\n"
            "\n"
            "analysis:\n"
-           "  --method LIST       comma-separated: bound (built), anneal, exact, ilp, estimate\n"
-           "                      (not built yet in this version)\n"
+           "  --method LIST       comma-separated, default bound:\n"
+           "                        bound     proven upper bounds (always computed)\n"
+           "                        exact     T(W) exactly, or a bracket when a budget runs out\n"
+           "                        estimate  paper 004 Eq. 40-41 from exact T(1..x): NOT a bound\n"
+           "                        anneal, ilp: not built yet in this version\n"
            "  --witness LIST      a warp pseudo-precedence string (1-based warp ids over the\n"
            "                      normalised kernel, e.g. 1,1,2,2): decoded, validated, drawn,\n"
            "                      and its makespan reported as a witnessed lower bound\n"
-           "  --seed N --iterations N --threads N --budget N --timeout S --x N\n"
-           "                      tuning of the methods still to come (checked, then unused)\n"
+           "  --budget N          exact: stop after N expanded states (default: no limit)\n"
+           "  --memory MIB        exact: memory for the state table (default 256); when it is\n"
+           "                      full the search stops with a bracket\n"
+           "  --timeout S         exact: stop after S seconds (fractions allowed) with a bracket\n"
+           "  --x N               estimate: use T(1..N) (default min(W, 4))\n"
+           "  --threads N         estimate: solve T(1..x) on N threads (default: all cores)\n"
+           "  --seed N --iterations N\n"
+           "                      tuning of the annealer still to come (checked, then unused)\n"
            "\n"
            "output:\n"
            "  --json              one JSON object on stdout\n"
-           "  --quiet             no progress on stderr\n"
+           "  --quiet             no progress line on stderr (shown only on a terminal, after 1 s)\n"
            "  --help, --version\n"
            "\n"
            "exit status: 0 success, 1 invalid input, 2 method not available in this build,\n"
@@ -113,7 +122,7 @@ struct NumberFlag {
 const NumberFlag kNumberFlags[] = {
     {"--seed", &Settings::seed, true},         {"--iterations", &Settings::iterations, false},
     {"--threads", &Settings::threads, false},  {"--budget", &Settings::budget, false},
-    {"--x", &Settings::x, false},
+    {"--memory", &Settings::memory, false},    {"--x", &Settings::x, false},
 };
 
 const NumberFlag *number_flag(const std::string &flag) {
@@ -237,6 +246,7 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
     s.iterations = flags.iterations;
     s.threads = flags.threads;
     s.budget = flags.budget;
+    s.memory = flags.memory;
     s.x = flags.x;
     s.timeout = flags.timeout;
     if (!s.kernel) return fail_with(error, "no kernel: give --kernel or a configuration file with 'kernel'");

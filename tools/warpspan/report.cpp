@@ -1,8 +1,11 @@
 #include "report.hpp"
 
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <string>
+
+#include "exact_run.hpp"
 
 namespace wsp_cli {
 
@@ -79,6 +82,66 @@ void write_chart(std::ostream &out, const wsp_problem *p, const std::vector<uint
     }
 }
 
+namespace {
+
+std::string seconds_text(double s) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(s < 10 ? 3 : 1) << s << " s";
+    return o.str();
+}
+
+std::string mib_text(size_t bytes) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / (1 << 20) << " MiB";
+    return o.str();
+}
+
+void write_exact_text(std::ostream &out, const ExactRun &run) {
+    const wsp_exact_result &r = run.result;
+    out << "exact (states of warp positions, descending probes)\n";
+    out << "  status        " << exact_status_name(r);
+    if (const char *why = exact_stop_reason(run)) out << "   (stopped by the " << why << " budget)";
+    out << "\n";
+    out << "  bracket       [" << r.lower << ", " << r.upper << "]\n";
+    out << "  search        " << r.probes << " probes, " << r.expanded << " states expanded, "
+        << r.stored << " stored of " << r.capacity << " (" << mib_text(run.memory) << "), "
+        << seconds_text(run.seconds) << "\n\n";
+}
+
+void write_estimate_text(std::ostream &out, uint32_t W, const Estimate &e) {
+    out << "estimate (paper 004 Eq. 40-41, x = " << e.x << ")   NOT a bound: see the README\n";
+    out << "  value         " << e.value << " = ceil(" << W << "/" << e.y << ") * T(" << e.y << ")"
+        << (e.complete ? "" : "   (some T(y) only bracketed: their upper ends were used)") << "\n";
+    out << "  T(y)          ";
+    for (size_t k = 0; k < e.terms.size(); ++k) {
+        const ExactRun &t = e.terms[k];
+        out << (k ? ", " : "") << "T(" << t.warps << ") = ";
+        if (t.result.status == WSP_EXACT_OPTIMAL)
+            out << t.result.lower;
+        else
+            out << "[" << t.result.lower << ", " << t.result.upper << "]";
+    }
+    out << "\n\n";
+}
+
+void json_exact(std::ostream &out, const ExactRun &run, bool with_witness) {
+    const wsp_exact_result &r = run.result;
+    const char *why = exact_stop_reason(run);
+    out << "{\"status\": \"" << exact_status_name(r) << "\", \"stopped_by\": "
+        << (why ? std::string("\"") + why + "\"" : std::string("null")) << ", \"lower\": " << r.lower
+        << ", \"upper\": " << r.upper << ", \"seconds\": " << run.seconds
+        << ", \"probes\": " << r.probes << ", \"expanded\": " << r.expanded
+        << ", \"stored\": " << r.stored << ", \"capacity\": " << r.capacity
+        << ", \"memory_bytes\": " << run.memory;
+    if (with_witness) {
+        out << ", \"witness\": ";
+        json_array(out, run.witness);
+    }
+    out << "}";
+}
+
+}  // namespace
+
 void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     const wsp_problem *p = a.problem;
     const wsp_bounds &b = a.bounds;
@@ -115,13 +178,18 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
         out << "safe here (every used type has sigma 1, so it equals W*I)\n";
     else
         out << "NOT a safe bound here (" << unsafe_types(p) << "); reported, never used\n";
-    if (a.witness) {
-        out << "  lower         " << a.lower << "   witnessed: the schedule below\n";
-    } else {
-        out << "  lower         " << a.lower << "   (no witness: give --witness, or use a search method\n"
-            << "                    when built)\n";
-    }
     out << "\n";
+    if (a.exact) write_exact_text(out, *a.exact);
+    if (a.estimate) write_estimate_text(out, W, *a.estimate);
+
+    out << "result\n";
+    if (a.witness)
+        out << "  lower         " << a.lower << "   witnessed by " << a.witness_source
+            << " (the schedule below, validated)\n";
+    else
+        out << "  lower         0   (no witness: give --witness or --method exact)\n";
+    out << "  upper         " << a.upper << "   proven by "
+        << (a.exact && a.exact->result.upper < b.upper ? "exact" : "the bound") << "\n\n";
     if (a.lower == a.upper)
         out << "T(" << W << ") = " << a.upper << " exactly.\n";
     else
@@ -156,13 +224,28 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
         << ", \"saturation\": " << b.saturation << ", \"last_warp\": " << b.last_warp
         << ", \"paper\": " << b.paper << ", \"paper_safe\": " << (b.paper_safe ? "true" : "false")
         << "}";
-    if (a.witness) {
-        out << ",\n  \"witness\": {\"lower\": " << a.witness->makespan << ", \"validated\": true"
+    if (a.given) {
+        out << ",\n  \"witness\": {\"lower\": " << a.given->makespan << ", \"validated\": true"
             << ", \"witness\": ";
-        json_array(out, a.witness->string);
+        json_array(out, a.given->string);
         out << ", \"warp_cycle\": ";
-        json_array(out, a.witness->warp_cycle);
+        json_array(out, a.given->warp_cycle);
         out << "}";
+    }
+    if (a.exact) {
+        out << ",\n  \"exact\": ";
+        json_exact(out, *a.exact, true);
+    }
+    if (a.estimate) {
+        const Estimate &e = *a.estimate;
+        out << ",\n  \"estimate\": {\"value\": " << e.value << ", \"x\": " << e.x << ", \"y\": " << e.y
+            << ", \"safe\": false, \"complete\": " << (e.complete ? "true" : "false") << ", \"T\": [";
+        for (size_t k = 0; k < e.terms.size(); ++k) {
+            out << (k ? ", " : "") << "{\"warps\": " << e.terms[k].warps << ", \"exact\": ";
+            json_exact(out, e.terms[k], false);
+            out << "}";
+        }
+        out << "]}";
     }
     out << "}}\n";
 }

@@ -30,8 +30,9 @@ struct Settings {
     bool json = false;
     bool quiet = false;
     std::optional<std::vector<uint32_t>> witness;
-    // Tuning of methods that later versions add; parsed and checked now so scripts stay valid.
-    std::optional<uint64_t> seed, iterations, threads, budget, x;
+    // Tuning of the methods: budget (expanded states), memory (MiB) and timeout (seconds) bound
+    // the exact solver; x and threads the estimate; seed and iterations wait for the annealer.
+    std::optional<uint64_t> seed, iterations, threads, budget, memory, x;
     std::optional<double> timeout;
 };
 

@@ -1,0 +1,25 @@
+// The papers' "tractable estimate" (paper 004, Eq. 40-41): T(W) ~ min over y <= x of ceil(W/y) T(y).
+// The paper argues that ceil(W/y) groups of y warps, run one group after another, bound T(W). That
+// schedule is one work-conserving schedule among many, not the worst one: warps of different groups
+// overlap and delay each other. LCL, sigma 1, W = 4: T(1) = 3, T(2) = 4, so x = 2 gives 8, yet
+// T(4) = 9 (paper 003's own Fig. 5 draws a 9-cycle schedule). So this is an estimate, never a bound.
+#include "util/checked.hpp"
+#include "warpspan.h"
+
+extern "C" wsp_status wsp_estimate(uint32_t warps, const uint32_t *t, uint32_t x, uint64_t *value,
+                                   uint32_t *y_best) {
+    if (t == nullptr || value == nullptr) return WSP_ERR_NULL_ARGUMENT;
+    if (warps == 0 || x == 0 || x > warps) return WSP_ERR_RANGE;
+    uint64_t best = UINT64_MAX;
+    uint32_t arg = 0;
+    for (uint32_t y = 1; y <= x; ++y) {
+        const uint64_t v = wsp::ceil_div(warps, y) * t[y - 1];  // < 2^32 * 2^32: fits
+        if (v < best) {
+            best = v;
+            arg = y;
+        }
+    }
+    *value = best;
+    if (y_best != nullptr) *y_best = arg;
+    return WSP_OK;
+}
