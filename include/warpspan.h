@@ -212,6 +212,9 @@ typedef struct wsp_exact_options {
     wsp_exact_progress_fn progress; /* may be NULL */
     void *context;                  /* passed to progress */
     uint64_t progress_interval;     /* expansions between progress calls; 0 = 65536 */
+    int workspace_is_zero;          /* 1 = the caller promises every byte of the workspace is 0 (a
+                                       fresh calloc or mmap), so the table is not cleared: large
+                                       tables then cost only the pages they touch */
 } wsp_exact_options;
 
 typedef struct wsp_exact_result {

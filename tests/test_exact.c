@@ -225,6 +225,33 @@ static void test_initial_schedule(void **state) {
     assert_memory_equal(second.witness, first.witness, 5 * 25 * sizeof(uint32_t));
 }
 
+static void test_zeroed_workspace(void **state) {
+    static solved s;
+    test_problem tp;
+    wsp_exact_options o;
+    (void)state;
+    voronoi(&tp, 5);
+    memset(&o, 0, sizeof o);
+    o.workspace_is_zero = 1; /* solve() allocates with malloc: make the promise true */
+    {
+        size_t n = wsp_exact_workspace_size(tp.p, 100000), cells = 5 * 25;
+        void *ws = calloc(1, n);
+        assert_non_null(ws);
+        assert_int_equal(wsp_exact_solve(tp.p, &o, ws, n, s.witness, cells, &s.r, NULL), WSP_OK);
+        assert_int_equal(s.r.lower, 65);
+        assert_int_equal(s.r.upper, 65);
+        /* with an initial schedule the decoder borrows the table's memory first, then clears it */
+        memset(ws, 0, n);
+        o.initial = s.witness;
+        o.initial_length = cells;
+        static uint32_t again[5 * 25];
+        assert_int_equal(wsp_exact_solve(tp.p, &o, ws, n, again, cells, &s.r, NULL), WSP_OK);
+        assert_int_equal(s.r.status, WSP_EXACT_OPTIMAL);
+        assert_int_equal(s.r.lower, 65);
+        free(ws);
+    }
+}
+
 static void test_deterministic(void **state) {
     static solved a, b;
     test_problem tp;
@@ -294,6 +321,7 @@ int main(void) {
         cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_progress_and_cancel),
         cmocka_unit_test(test_initial_schedule),
+        cmocka_unit_test(test_zeroed_workspace),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_errors),
     };

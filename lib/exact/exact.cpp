@@ -81,7 +81,7 @@ public:
         : p_(p), l_(l), ws_(ws), o_(o), witness_(witness),
           bound_(p, reinterpret_cast<uint32_t *>(ws + l.suffix_at)),
           key_(reinterpret_cast<uint32_t *>(ws + l.key_at)),
-          table_(ws + l.region_at, table_bytes, l.key),
+          table_(ws + l.region_at, table_bytes, l.key, o.workspace_is_zero != 0),
           interval_(o.progress_interval != 0 ? o.progress_interval : kDefaultProgressInterval) {}
 
     Frame frame(uint64_t depth) const {
@@ -279,7 +279,7 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
     if (p == nullptr || witness == nullptr || result == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem, witness buffer or result");
     if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
-    const wsp_exact_options none = {0, nullptr, 0, nullptr, nullptr, 0};
+    const wsp_exact_options none = {0, nullptr, 0, nullptr, nullptr, 0, 0};
     const wsp_exact_options &o = options != nullptr ? *options : none;
     const uint64_t cells = uint64_t{p->warps} * p->length;
     if (witness_length != cells) {
@@ -306,6 +306,8 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
         st = wsp_decode(p, o.initial, o.initial_length, ws + l.region_at,
                         static_cast<size_t>(l.decode_bytes), nullptr, nullptr, &initial, diag);
         if (st != WSP_OK) return st;
+        if (o.workspace_is_zero)  // restore the promise for the table: only the decoder wrote here
+            for (uint64_t b = 0; b < l.decode_bytes; ++b) ws[l.region_at + b] = 0;
     }
 
     Search search(*p, l, ws, region, o, witness);

@@ -40,14 +40,15 @@ void KeyFormat::encode(const Frame &f, uint32_t warps, uint32_t length, uint32_t
     for (; placed < warps; ++placed) put(length);
 }
 
-StateTable::StateTable(void *storage, uint64_t bytes, const KeyFormat &k)
+StateTable::StateTable(void *storage, uint64_t bytes, const KeyFormat &k, bool already_zero)
     : base_(static_cast<uint32_t *>(storage)), stride_(1u + k.words), words_(k.words) {
     uint64_t n = bytes / entry_bytes(k);
     if (n > 0xFFFFFFFEull) n = 0xFFFFFFFEull;
     capacity_ = static_cast<uint32_t>(n);
     limit_ = capacity_ == 0 ? 0 : capacity_ - 1u - capacity_ / 8u;  // always one empty slot
     used_ = 0;
-    for (uint32_t s = 0; s < capacity_; ++s) entry(s)[0] = 0;
+    if (!already_zero)
+        for (uint32_t s = 0; s < capacity_; ++s) entry(s)[0] = 0;
 }
 
 uint32_t StateTable::find(const uint32_t *key, bool *found) const {

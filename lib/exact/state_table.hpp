@@ -39,8 +39,9 @@ public:
         return entry_bytes(k) * (states + states / 7u + 2u);
     }
 
-    // Uses all of `bytes` (at most 2^32 - 2 entries) and empties it.
-    StateTable(void *storage, uint64_t bytes, const KeyFormat &k);
+    // Uses all of `bytes` (at most 2^32 - 2 entries) and empties it, unless the caller vouches that
+    // the storage is already all zero.
+    StateTable(void *storage, uint64_t bytes, const KeyFormat &k, bool already_zero);
 
     uint64_t capacity() const { return capacity_; }
     uint64_t used() const { return used_; }

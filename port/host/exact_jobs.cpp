@@ -39,7 +39,9 @@ void run_one(wsp_host_exact_job &job) {
     const double start = wsp_host_seconds();
     job.timed_out = 0;
     const size_t bytes = job.workspace_size != 0 ? job.workspace_size : kDefaultWorkspace;
-    void *ws = std::malloc(bytes);  // malloc aligns for every scalar type: >= WSP_WORKSPACE_ALIGN
+    // calloc aligns for every scalar type (>= WSP_WORKSPACE_ALIGN) and, for large sizes, maps zero
+    // pages lazily: the solver is told the memory is zero and touches only what it uses.
+    void *ws = std::calloc(1, bytes);
     if (ws == nullptr) {
         job.status = WSP_ERR_WORKSPACE_SIZE;
         job.diag = wsp_diag{};
@@ -51,6 +53,7 @@ void run_one(wsp_host_exact_job &job) {
                 job.options.progress_interval != 0 ? job.options.progress_interval : 65536u, 0};
     watch.next_user = watch.user_interval;
     wsp_exact_options o = job.options;
+    o.workspace_is_zero = 1;
     if (job.seconds > 0 || job.options.progress != nullptr) {
         o.progress = on_progress;
         o.context = &watch;
