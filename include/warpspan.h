@@ -207,7 +207,8 @@ typedef int (*wsp_exact_progress_fn)(void *context, const wsp_exact_progress *pr
 typedef struct wsp_exact_options {
     uint64_t max_expansions;        /* budget in expanded states; 0 = no limit */
     const uint32_t *initial;        /* optional pseudo-precedence string (W*I ids), e.g. from annealing:
-                                       its makespan is a starting lower bound; NULL = none */
+                                       its makespan is the starting lower bound (it may be the witness
+                                       buffer itself); NULL = start from a simple greedy schedule */
     size_t initial_length;
     wsp_exact_progress_fn progress; /* may be NULL */
     void *context;                  /* passed to progress */

@@ -310,11 +310,15 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
             for (uint64_t b = 0; b < l.decode_bytes; ++b) ws[l.region_at + b] = 0;
     }
 
+    // The starting lower bound: the caller's schedule (which may be the witness buffer itself),
+    // else the path that takes the first transition out of every state.
     Search search(*p, l, ws, region, o, witness);
-    uint32_t lower = search.dive();
-    if (initial > lower) {
-        for (size_t k = 0; k < cells; ++k) witness[k] = o.initial[k];
-        lower = initial;
+    uint32_t lower = initial;
+    if (o.initial != nullptr) {
+        if (o.initial != witness)
+            for (size_t k = 0; k < cells; ++k) witness[k] = o.initial[k];
+    } else {
+        lower = search.dive();
     }
     uint32_t upper = l.horizon;
     if (lower > upper) return internal(diag, "a schedule is longer than the proven bound");

@@ -10,6 +10,8 @@
 namespace {
 
 constexpr size_t kDefaultWorkspace = size_t{64} << 20;
+constexpr size_t kFirstWorkspace = size_t{16} << 20;
+constexpr size_t kGrowth = 4;
 constexpr uint64_t kClockInterval = 4096;  // expansions between deadline checks
 
 // Wraps the caller's progress callback: checks the deadline at every call, forwards at the
@@ -35,20 +37,17 @@ int on_progress(void *context, const wsp_exact_progress *pr) {
     return 0;
 }
 
+// A table much larger than the search needs is slow (every state lands on its own page), so the
+// solve starts small and, when the table fills, starts again with more memory, up to the
+// job's budget (four times the memory each time). Each restart begins from the best schedule found so far, and the budgets in states
+// and seconds cover all attempts together; the expansions reported are the total.
 void run_one(wsp_host_exact_job &job) {
     const double start = wsp_host_seconds();
     job.timed_out = 0;
-    const size_t bytes = job.workspace_size != 0 ? job.workspace_size : kDefaultWorkspace;
-    // calloc aligns for every scalar type (>= WSP_WORKSPACE_ALIGN) and, for large sizes, maps zero
-    // pages lazily: the solver is told the memory is zero and touches only what it uses.
-    void *ws = std::calloc(1, bytes);
-    if (ws == nullptr) {
-        job.status = WSP_ERR_WORKSPACE_SIZE;
-        job.diag = wsp_diag{};
-        job.diag.status = job.status;
-        job.elapsed = 0;
-        return;
-    }
+    const size_t most = job.workspace_size != 0 ? job.workspace_size : kDefaultWorkspace;
+    const size_t least = wsp_exact_workspace_size(job.problem, 0);
+    size_t bytes = least > kFirstWorkspace ? least : kFirstWorkspace;
+    if (bytes > most) bytes = most;
     Watch watch{&job, job.seconds > 0 ? start + job.seconds : 0.0,
                 job.options.progress_interval != 0 ? job.options.progress_interval : 65536u, 0};
     watch.next_user = watch.user_interval;
@@ -61,9 +60,35 @@ void run_one(wsp_host_exact_job &job) {
                                   ? kClockInterval
                                   : watch.user_interval;
     }
-    job.status = wsp_exact_solve(job.problem, &o, ws, bytes, job.witness, job.witness_length,
-                                 &job.result, &job.diag);
-    std::free(ws);
+    uint64_t spent = 0;
+    for (;;) {
+        // calloc aligns for every scalar type (>= WSP_WORKSPACE_ALIGN) and hands out zeroed
+        // memory, which the solver is told so it need not clear the table.
+        void *ws = std::calloc(1, bytes);
+        if (ws == nullptr) {
+            job.status = WSP_ERR_WORKSPACE_SIZE;
+            job.diag = wsp_diag{};
+            job.diag.status = job.status;
+            break;
+        }
+        job.status = wsp_exact_solve(job.problem, &o, ws, bytes, job.witness, job.witness_length,
+                                     &job.result, &job.diag);
+        std::free(ws);
+        if (job.status != WSP_OK) break;
+        spent += job.result.expanded;
+        job.result.expanded = spent;
+        if (job.result.status != WSP_EXACT_MEMORY || bytes >= most) break;
+        if (job.options.max_expansions != 0) {
+            if (spent >= job.options.max_expansions) {
+                job.result.status = WSP_EXACT_BUDGET;
+                break;
+            }
+            o.max_expansions = job.options.max_expansions - spent;
+        }
+        bytes = bytes > most / kGrowth ? most : kGrowth * bytes;
+        o.initial = job.witness;  // the best schedule so far: a head start
+        o.initial_length = job.witness_length;
+    }
     job.elapsed = wsp_host_seconds() - start;
 }
 
