@@ -1,7 +1,9 @@
 # warpspan: convenience targets for people and CI, and a CMake-free build of the core for any target.
 #
 #   make              host library and CLI (CMake), CLI at build/warpspan
-#   make run          analyse the Voronoi benchmark (examples/voronoi.cfg)
+#   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): bounds, and the exact
+#                     solver for 20 s (a bracket for W = 16)
+#   make bench        the exact solver's benchmark (tools/bench/exact_bench; minutes)
 #   make check        every test: host, ASan+UBSan, Cortex-M4 core build, symbol checks
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
@@ -39,7 +41,7 @@ CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev gcc-arm-none-eabi libstdc++-arm
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
-.PHONY: all run check lib cross clean deps-host deps-check host asan
+.PHONY: all run bench check lib cross clean deps-host deps-check host asan
 
 all: host
 
@@ -56,7 +58,10 @@ host: deps-host
 	@echo "built build/warpspan and $(HOST_DIR)/libwarpspan.a"
 
 run: host
-	./build/warpspan examples/voronoi.cfg
+	./build/warpspan examples/voronoi.cfg --method bound,exact --timeout 20
+
+bench: host
+	$(HOST_DIR)/exact_bench
 
 check: deps-check
 	@echo "== host build and tests"

@@ -19,9 +19,9 @@ double wsp_host_seconds(void);
 typedef struct wsp_host_exact_job {
     const wsp_problem *problem;
     wsp_exact_options options;   /* budget, initial schedule, progress (called on a worker thread) */
-    size_t workspace_size;       /* the memory budget in bytes; 0 = 64 MiB. The solve starts with a
-                                    16 MiB and restarts with four times the memory when its table fills,
-                                    up to this budget (a table far larger than needed is slow) */
+    size_t workspace_size;       /* bytes for the solve (the memory budget); 0 = 64 MiB. On Linux
+                                    they are fresh pages asked for as transparent huge pages: the
+                                    table is read at random, and pages are only paid for when touched */
     double seconds;              /* time budget; 0 = none. Expiry stops the solve with a bracket
                                     and status WSP_EXACT_CANCELLED, reported as timed_out */
     uint32_t *witness;           /* W*I ids, filled with the witness for result.lower */
@@ -29,7 +29,7 @@ typedef struct wsp_host_exact_job {
     /* filled in: */
     wsp_status status;           /* of wsp_exact_solve, or WSP_ERR_WORKSPACE_SIZE when the memory
                                     could not be allocated */
-    wsp_exact_result result;     /* of the last attempt; `expanded` counts all attempts */
+    wsp_exact_result result;
     wsp_diag diag;
     int timed_out;               /* 1 when the time budget stopped the solve */
     double elapsed;              /* seconds this job ran */

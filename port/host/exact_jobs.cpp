@@ -2,6 +2,9 @@
 // and allocation-free; parallelism and heap memory live here, on the host only.
 #include <atomic>
 #include <cstdlib>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <thread>
 #include <vector>
 
@@ -10,9 +13,39 @@
 namespace {
 
 constexpr size_t kDefaultWorkspace = size_t{64} << 20;
-constexpr size_t kFirstWorkspace = size_t{16} << 20;
-constexpr size_t kGrowth = 4;
 constexpr uint64_t kClockInterval = 4096;  // expansions between deadline checks
+
+// Zeroed memory for a workspace. On Linux: fresh anonymous pages, which are zero, mapped lazily,
+// and asked for as transparent huge pages, because the state table is read at random and small
+// pages would make nearly every lookup a TLB miss. Elsewhere: calloc.
+struct ZeroMemory {
+    explicit ZeroMemory(size_t bytes) : size(bytes) {
+#if defined(__linux__)
+        void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            madvise(p, bytes, MADV_HUGEPAGE);  // advice only: fine if refused
+            data = p;
+            mapped = true;
+            return;
+        }
+#endif
+        data = std::calloc(1, bytes);  // aligned for every scalar type: >= WSP_WORKSPACE_ALIGN
+    }
+    ~ZeroMemory() {
+#if defined(__linux__)
+        if (mapped) {
+            munmap(data, size);
+            return;
+        }
+#endif
+        std::free(data);
+    }
+    ZeroMemory(const ZeroMemory &) = delete;
+    ZeroMemory &operator=(const ZeroMemory &) = delete;
+    void *data = nullptr;
+    size_t size;
+    bool mapped = false;
+};
 
 // Wraps the caller's progress callback: checks the deadline at every call, forwards at the
 // caller's own interval.
@@ -37,22 +70,14 @@ int on_progress(void *context, const wsp_exact_progress *pr) {
     return 0;
 }
 
-// A table much larger than the search needs is slow (every state lands on its own page), so the
-// solve starts small and, when the table fills, starts again with more memory, up to the
-// job's budget (four times the memory each time). Each restart begins from the best schedule found so far, and the budgets in states
-// and seconds cover all attempts together; the expansions reported are the total.
 void run_one(wsp_host_exact_job &job) {
     const double start = wsp_host_seconds();
     job.timed_out = 0;
-    const size_t most = job.workspace_size != 0 ? job.workspace_size : kDefaultWorkspace;
-    const size_t least = wsp_exact_workspace_size(job.problem, 0);
-    size_t bytes = least > kFirstWorkspace ? least : kFirstWorkspace;
-    if (bytes > most) bytes = most;
+    const size_t bytes = job.workspace_size != 0 ? job.workspace_size : kDefaultWorkspace;
     Watch watch{&job, job.seconds > 0 ? start + job.seconds : 0.0,
                 job.options.progress_interval != 0 ? job.options.progress_interval : 65536u, 0};
     watch.next_user = watch.user_interval;
     wsp_exact_options o = job.options;
-    o.workspace_is_zero = 1;
     if (job.seconds > 0 || job.options.progress != nullptr) {
         o.progress = on_progress;
         o.context = &watch;
@@ -60,35 +85,17 @@ void run_one(wsp_host_exact_job &job) {
                                   ? kClockInterval
                                   : watch.user_interval;
     }
-    uint64_t spent = 0;
-    for (;;) {
-        // calloc aligns for every scalar type (>= WSP_WORKSPACE_ALIGN) and hands out zeroed
-        // memory, which the solver is told so it need not clear the table.
-        void *ws = std::calloc(1, bytes);
-        if (ws == nullptr) {
-            job.status = WSP_ERR_WORKSPACE_SIZE;
-            job.diag = wsp_diag{};
-            job.diag.status = job.status;
-            break;
-        }
-        job.status = wsp_exact_solve(job.problem, &o, ws, bytes, job.witness, job.witness_length,
-                                     &job.result, &job.diag);
-        std::free(ws);
-        if (job.status != WSP_OK) break;
-        spent += job.result.expanded;
-        job.result.expanded = spent;
-        if (job.result.status != WSP_EXACT_MEMORY || bytes >= most) break;
-        if (job.options.max_expansions != 0) {
-            if (spent >= job.options.max_expansions) {
-                job.result.status = WSP_EXACT_BUDGET;
-                break;
-            }
-            o.max_expansions = job.options.max_expansions - spent;
-        }
-        bytes = bytes > most / kGrowth ? most : kGrowth * bytes;
-        o.initial = job.witness;  // the best schedule so far: a head start
-        o.initial_length = job.witness_length;
+    ZeroMemory ws(bytes);
+    if (ws.data == nullptr) {
+        job.status = WSP_ERR_WORKSPACE_SIZE;
+        job.diag = wsp_diag{};
+        job.diag.status = job.status;
+        job.elapsed = 0;
+        return;
     }
+    o.workspace_is_zero = 1;  // fresh pages: the solver need not clear its table
+    job.status = wsp_exact_solve(job.problem, &o, ws.data, bytes, job.witness, job.witness_length,
+                                 &job.result, &job.diag);
     job.elapsed = wsp_host_seconds() - start;
 }
 

@@ -104,8 +104,8 @@ void write_exact_text(std::ostream &out, const ExactRun &run) {
     out << "\n";
     out << "  bracket       [" << r.lower << ", " << r.upper << "]\n";
     out << "  search        " << r.probes << " probes, " << r.expanded << " states expanded, "
-        << r.stored << " stored of " << r.capacity << " (" << mib_text(run.memory) << "), "
-        << seconds_text(run.seconds) << "\n\n";
+        << r.stored << " stored (table of " << r.capacity << "), " << seconds_text(run.seconds)
+        << "; memory budget " << mib_text(run.memory) << "\n\n";
 }
 
 void write_estimate_text(std::ostream &out, uint32_t W, const Estimate &e) {
