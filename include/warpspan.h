@@ -213,9 +213,6 @@ typedef struct wsp_exact_options {
     wsp_exact_progress_fn progress; /* may be NULL */
     void *context;                  /* passed to progress */
     uint64_t progress_interval;     /* expansions between progress calls; 0 = 65536 */
-    int workspace_is_zero;          /* 1 = the caller promises every byte of the workspace is 0 (a
-                                       fresh calloc or mmap), so the table is not cleared: large
-                                       tables then cost only the pages they touch */
 } wsp_exact_options;
 
 typedef struct wsp_exact_result {
@@ -229,8 +226,8 @@ typedef struct wsp_exact_result {
 } wsp_exact_result;
 
 /** Bytes of workspace for a search that may store `states` states (0 = the minimum, which holds
- *  the search stack and the witness check). Any larger buffer is used in full for the state table:
- *  the buffer size is the memory budget. 0 for an invalid handle or when the size does not fit in
+ *  the search stack and the witness check). Any larger buffer is the memory budget: the state table
+ *  starts small and grows into all of it as the search needs (a small search touches little). 0 for an invalid handle or when the size does not fit in
  *  size_t (wsp_exact_solve then says WSP_ERR_OVERFLOW). */
 size_t wsp_exact_workspace_size(const wsp_problem *p, uint64_t states);
 

@@ -81,7 +81,7 @@ public:
         : p_(p), l_(l), ws_(ws), o_(o), witness_(witness),
           bound_(p, reinterpret_cast<uint32_t *>(ws + l.suffix_at)),
           key_(reinterpret_cast<uint32_t *>(ws + l.key_at)),
-          table_(ws + l.region_at, table_bytes, l.key, o.workspace_is_zero != 0),
+          table_(ws + l.region_at, table_bytes, l.key),
           interval_(o.progress_interval != 0 ? o.progress_interval : kDefaultProgressInterval) {}
 
     Frame frame(uint64_t depth) const {
@@ -130,7 +130,25 @@ public:
         return table_.insert(*slot, key_, l_.horizon);
     }
 
-    Probe probe(uint32_t theta, uint32_t root_slot, uint32_t *root_bound, uint32_t *found_makespan);
+    Probe probe(uint32_t theta, uint32_t *root_slot, uint32_t *root_bound, uint32_t *found_makespan);
+
+    // Grows the full table and re-finds (or, if it was emptied, re-inserts with the bound they
+    // were entered with) the states of frames 0..top, whose slots moved. False when it cannot grow
+    // or the stack alone does not fit.
+    bool grow(uint32_t top) {
+        const StateTable::Grown g = table_.grow();
+        if (g == StateTable::Grown::kNo) return false;
+        for (uint32_t d = 0; d <= top; ++d) {
+            Frame f = frame(d);
+            l_.key.encode(f, p_.warps, p_.length, key_);
+            bool found = false;
+            const uint32_t slot = table_.find(key_, &found);
+            if (!found && (g == StateTable::Grown::kRehashed || !table_.insert(slot, key_, f.header().ub)))
+                return false;
+            f.header().slot = slot;
+        }
+        return true;
+    }
 
     wsp_exact_progress progress(uint32_t lower, uint32_t upper) const {
         wsp_exact_progress pr;
@@ -181,12 +199,12 @@ private:
 // refuted unseen; a child through which every path is long enough (need - 1 <= 1 when it has work
 // left, <= 0 when it is finished) ends the probe with a witness; any other child is entered. Hence
 // every entered frame has need >= 2 and a bound >= need, and depth <= theta - 2.
-Probe Search::probe(uint32_t theta, uint32_t root_slot, uint32_t *root_bound,
+Probe Search::probe(uint32_t theta, uint32_t *root_slot, uint32_t *root_bound,
                     uint32_t *found_makespan) {
     Frame root = frame(0);
     root.set_initial(p_);
-    root.header().slot = root_slot;
-    root.header().ub = table_.bound(root_slot);
+    root.header().slot = *root_slot;
+    root.header().ub = table_.bound(*root_slot);
     root.header().best = 0;
     root.prepare(p_);
     uint32_t sp = 0;
@@ -201,6 +219,7 @@ Probe Search::probe(uint32_t theta, uint32_t root_slot, uint32_t *root_bound,
             const uint32_t ub = h.best < h.ub ? h.best : h.ub;
             table_.lower_bound_to(h.slot, ub);
             if (sp == 0) {
+                *root_slot = h.slot;  // growth may have moved it
                 *root_bound = ub;
                 return Probe::kFail;
             }
@@ -231,6 +250,11 @@ Probe Search::probe(uint32_t theta, uint32_t root_slot, uint32_t *root_bound,
         if (ub + 1u < need) {
             if (ub + 1u > h.best) h.best = ub + 1u;
             continue;
+        }
+        if (!found && table_.full()) {
+            if (!grow(sp)) return Probe::kMemory;
+            l_.key.encode(child, p_.warps, p_.length, key_);  // the stack's keys used the buffer
+            slot = table_.find(key_, &found);
         }
         if (!found && !table_.insert(slot, key_, ub)) return Probe::kMemory;
         if (!charge(theta, &why)) return why;
@@ -279,7 +303,7 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
     if (p == nullptr || witness == nullptr || result == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem, witness buffer or result");
     if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
-    const wsp_exact_options none = {0, nullptr, 0, nullptr, nullptr, 0, 0};
+    const wsp_exact_options none = {0, nullptr, 0, nullptr, nullptr, 0};
     const wsp_exact_options &o = options != nullptr ? *options : none;
     const uint64_t cells = uint64_t{p->warps} * p->length;
     if (witness_length != cells) {
@@ -306,8 +330,6 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
         st = wsp_decode(p, o.initial, o.initial_length, ws + l.region_at,
                         static_cast<size_t>(l.decode_bytes), nullptr, nullptr, &initial, diag);
         if (st != WSP_OK) return st;
-        if (o.workspace_is_zero)  // restore the promise for the table: only the decoder wrote here
-            for (uint64_t b = 0; b < l.decode_bytes; ++b) ws[l.region_at + b] = 0;
     }
 
     // The starting lower bound: the caller's schedule (which may be the witness buffer itself),
@@ -331,7 +353,7 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
     while (result->status == WSP_EXACT_OPTIMAL && lower < upper) {
         ++result->probes;
         uint32_t bound = 0, makespan = 0;
-        switch (search.probe(upper, root_slot, &bound, &makespan)) {
+        switch (search.probe(upper, &root_slot, &bound, &makespan)) {
         case Probe::kFail:
             if (bound >= upper) return internal(diag, "a refuted probe did not lower the bound");
             upper = bound;

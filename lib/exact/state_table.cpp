@@ -40,15 +40,50 @@ void KeyFormat::encode(const Frame &f, uint32_t warps, uint32_t length, uint32_t
     for (; placed < warps; ++placed) put(length);
 }
 
-StateTable::StateTable(void *storage, uint64_t bytes, const KeyFormat &k, bool already_zero)
+StateTable::StateTable(void *storage, uint64_t bytes, const KeyFormat &k)
     : base_(static_cast<uint32_t *>(storage)), stride_(1u + k.words), words_(k.words) {
     uint64_t n = bytes / entry_bytes(k);
     if (n > 0xFFFFFFFEull) n = 0xFFFFFFFEull;
-    capacity_ = static_cast<uint32_t>(n);
+    max_capacity_ = static_cast<uint32_t>(n);
+    clear(max_capacity_ < kFirstCapacity ? max_capacity_ : kFirstCapacity);
+}
+
+void StateTable::clear(uint32_t capacity) {
+    capacity_ = capacity;
     limit_ = capacity_ == 0 ? 0 : capacity_ - 1u - capacity_ / 8u;  // always one empty slot
     used_ = 0;
-    if (!already_zero)
-        for (uint32_t s = 0; s < capacity_; ++s) entry(s)[0] = 0;
+    for (uint32_t s = 0; s < capacity_; ++s) entry(s)[0] = 0;
+}
+
+void StateTable::place(const uint32_t *e) {
+    bool found = false;
+    const uint32_t slot = find(e + 1, &found);
+    uint32_t *to = entry(slot);
+    for (uint32_t j = 0; j < stride_; ++j) to[j] = e[j];
+    ++used_;
+}
+
+StateTable::Grown StateTable::grow() {
+    if (capacity_ >= max_capacity_) return Grown::kNo;
+    const uint32_t bigger =
+        capacity_ > max_capacity_ / 2u ? max_capacity_ : 2u * capacity_;
+    if (uint64_t{bigger} + used_ > max_capacity_) {
+        clear(max_capacity_);
+        return Grown::kEmptied;
+    }
+    // Compact the entries into [bigger, bigger + used), beyond both tables, then rebuild.
+    const uint32_t n = used_;
+    uint32_t *copy = entry(bigger);
+    uint32_t k = 0;
+    for (uint32_t s = 0; s < capacity_; ++s) {
+        const uint32_t *e = entry(s);
+        if (e[0] == 0) continue;
+        for (uint32_t j = 0; j < stride_; ++j) copy[static_cast<size_t>(k) * stride_ + j] = e[j];
+        ++k;
+    }
+    clear(bigger);
+    for (uint32_t c = 0; c < n; ++c) place(copy + static_cast<size_t>(c) * stride_);
+    return Grown::kRehashed;
 }
 
 uint32_t StateTable::find(const uint32_t *key, bool *found) const {
@@ -70,7 +105,7 @@ uint32_t StateTable::find(const uint32_t *key, bool *found) const {
 }
 
 bool StateTable::insert(uint32_t slot, const uint32_t *key, uint32_t ub) {
-    if (used_ >= limit_) return false;
+    if (full()) return false;
     uint32_t *e = entry(slot);
     e[0] = ub + 1u;
     for (uint32_t j = 0; j < words_; ++j) e[1 + j] = key[j];

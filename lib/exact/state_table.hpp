@@ -1,8 +1,12 @@
 // The exact search's memory: an open-addressing hash table of states in the caller's workspace. Each
 // entry holds a state key (the sorted positions of all W warps, packed in 1, 2 or 4 bytes each) and a
-// proven upper bound on the cycles that remain from that state. Entries are never removed, so slots
-// are stable while a state is on the search stack. The table refuses new entries at 7/8 load, which
-// keeps linear probing short; the solver then stops with status WSP_EXACT_MEMORY.
+// proven upper bound on the cycles that remain from that state. The table starts small, so that a
+// small search touches little memory (it is read at random), and grows when it reaches 7/8 load:
+// while the buffer has room for the larger table plus a compact copy of the entries it rehashes
+// them; the last growth, to the whole buffer, has no such room and empties the table instead, which
+// loses only cached bounds (each is re-derived when needed), never correctness. Either way slots
+// move, and the solver re-finds the states on its stack. A full table at the largest size stops the
+// solver with status WSP_EXACT_MEMORY.
 #ifndef WSP_EXACT_STATE_TABLE_HPP
 #define WSP_EXACT_STATE_TABLE_HPP
 
@@ -39,12 +43,21 @@ public:
         return entry_bytes(k) * (states + states / 7u + 2u);
     }
 
-    // Uses all of `bytes` (at most 2^32 - 2 entries) and empties it, unless the caller vouches that
-    // the storage is already all zero.
-    StateTable(void *storage, uint64_t bytes, const KeyFormat &k, bool already_zero);
+    // Takes all of `bytes` (at most 2^32 - 2 entries) and starts with an empty table of at most
+    // kFirstCapacity entries.
+    StateTable(void *storage, uint64_t bytes, const KeyFormat &k);
+
+    static constexpr uint32_t kFirstCapacity = 1u << 16;
 
     uint64_t capacity() const { return capacity_; }
+    uint64_t max_capacity() const { return max_capacity_; }
     uint64_t used() const { return used_; }
+    bool full() const { return used_ >= limit_; }
+
+    enum class Grown { kNo, kRehashed, kEmptied };
+    // Doubles the table (or takes the whole buffer): kRehashed keeps every entry, kEmptied drops
+    // them all, kNo when the table is already as large as the buffer allows.
+    Grown grow();
 
     // The slot holding `key`, or the empty slot where it belongs; *found says which.
     uint32_t find(const uint32_t *key, bool *found) const;
@@ -59,9 +72,13 @@ private:
     // entry[0] = bound + 1 (0 marks an empty slot), entry[1 ..] = key
     uint32_t *entry(uint32_t slot) const { return base_ + static_cast<size_t>(slot) * stride_; }
 
+    void clear(uint32_t capacity);
+    void place(const uint32_t *e);  // re-inserts a whole entry (bound and key) during a rehash
+
     uint32_t *base_;
     uint32_t stride_;  // in words
     uint32_t words_;
+    uint32_t max_capacity_;
     uint32_t capacity_;
     uint32_t limit_;
     uint32_t used_;

@@ -15,9 +15,9 @@ namespace {
 constexpr size_t kDefaultWorkspace = size_t{64} << 20;
 constexpr uint64_t kClockInterval = 4096;  // expansions between deadline checks
 
-// Zeroed memory for a workspace. On Linux: fresh anonymous pages, which are zero, mapped lazily,
-// and asked for as transparent huge pages, because the state table is read at random and small
-// pages would make nearly every lookup a TLB miss. Elsewhere: calloc.
+// Memory for a workspace. On Linux: fresh anonymous pages, mapped lazily (the table grows into them
+// only as the search needs) and asked for as transparent huge pages, because the table is read at
+// random and small pages would make nearly every lookup a TLB miss. Elsewhere: calloc.
 struct ZeroMemory {
     explicit ZeroMemory(size_t bytes) : size(bytes) {
 #if defined(__linux__)
@@ -93,7 +93,6 @@ void run_one(wsp_host_exact_job &job) {
         job.elapsed = 0;
         return;
     }
-    o.workspace_is_zero = 1;  // fresh pages: the solver need not clear its table
     job.status = wsp_exact_solve(job.problem, &o, ws.data, bytes, job.witness, job.witness_length,
                                  &job.result, &job.diag);
     job.elapsed = wsp_host_seconds() - start;
