@@ -2,24 +2,6 @@
  * section 3 and against the exhaustive schedule oracle on random small instances. */
 #include "test_util.h"
 
-typedef struct row {
-    const char *kernel;
-    uint32_t sigma[4];
-    uint32_t schedulers, warps, T;
-} row;
-
-/* DESIGN.md section 3. */
-static const row rows[] = {
-    {"LLC", {1, 1, 1, 1}, 0, 4, 9},
-    {"LCL", {1, 1, 1, 1}, 0, 2, 4},
-    {"LCL", {1, 1, 1, 1}, 0, 4, 9},
-    {"LLL", {2, 1, 1, 1}, 0, 4, 7},
-    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 1, 25},
-    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 2, 31},
-    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 3, 37},
-    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 4, 45},
-};
-
 static uint64_t paper_formula(const wsp_problem *p) {
     uint64_t t = 0, W = wsp_problem_warps(p);
     for (int u = 0; u < 4; ++u) {
@@ -38,17 +20,17 @@ static void check_components(const wsp_bounds *b) {
 
 static void test_design_rows(void **state) {
     (void)state;
-    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
+    for (size_t k = 0; k < design_row_count; ++k) {
         test_problem tp;
         wsp_bounds b;
-        tp_init(&tp, rows[k].kernel, rows[k].warps, rows[k].sigma, rows[k].schedulers);
+        tp_init(&tp, design_rows[k].kernel, design_rows[k].warps, design_rows[k].sigma, design_rows[k].schedulers);
         assert_int_equal(wsp_bounds_compute(tp.p, &b), WSP_OK);
         check_components(&b);
-        if (b.upper < rows[k].T) print_error("row %zu: upper %llu < T %u\n", k,
-                                             (unsigned long long)b.upper, rows[k].T);
-        assert_true(b.upper >= rows[k].T);
-        assert_true(b.saturation >= rows[k].T);
-        assert_true(b.last_warp >= rows[k].T);
+        if (b.upper < design_rows[k].T) print_error("row %zu: upper %llu < T %u\n", k,
+                                             (unsigned long long)b.upper, design_rows[k].T);
+        assert_true(b.upper >= design_rows[k].T);
+        assert_true(b.saturation >= design_rows[k].T);
+        assert_true(b.last_warp >= design_rows[k].T);
         assert_int_equal(b.paper, paper_formula(tp.p));
         int any_sigma_above_one = 0;
         for (int u = 0; u < 4; ++u)

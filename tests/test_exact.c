@@ -49,24 +49,15 @@ static uint32_t exact_value(const wsp_problem *p) {
 }
 
 static void test_design_rows(void **state) {
-    static const struct { const char *kernel; uint32_t sigma[4], S, W, T; } rows[] = {
-        {"LLC", {1, 1, 1, 1}, 0, 4, 9},
-        {"LCL", {1, 1, 1, 1}, 0, 2, 4},
-        {"LCL", {1, 1, 1, 1}, 0, 4, 9},
-        {"LLL", {2, 1, 1, 1}, 0, 4, 7},
-        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 1, 25},
-        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 2, 31},
-        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 3, 37},
-        {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 4, 45},
-    };
     (void)state;
-    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
+    for (size_t k = 0; k < design_row_count; ++k) {
+        const design_row *r = &design_rows[k];
         test_problem tp;
-        tp_init(&tp, rows[k].kernel, rows[k].W, rows[k].sigma, rows[k].S);
+        tp_init(&tp, r->kernel, r->warps, r->sigma, r->schedulers);
         uint32_t t = exact_value(tp.p);
-        if (t != rows[k].T) {
-            print_error("row %zu: %s W=%u: exact %u, DESIGN.md says %u\n", k, rows[k].kernel,
-                        (unsigned)rows[k].W, (unsigned)t, (unsigned)rows[k].T);
+        if (t != r->T) {
+            print_error("row %zu: %s W=%u: exact %u, DESIGN.md says %u\n", k, r->kernel,
+                        (unsigned)r->warps, (unsigned)t, (unsigned)r->T);
             fail();
         }
     }
@@ -90,40 +81,33 @@ static void random_instance(uint32_t *rng, uint32_t max_length, uint32_t max_war
     }
 }
 
-static void test_agrees_with_string_oracle(void **state) {
-    uint32_t seed = test_seed() ^ 0xe8ac7u;
+/* `count` random instances within the limits; the exact solver must equal `oracle` on each. */
+static void agree_with(uint32_t (*oracle)(const wsp_problem *), const char *name, uint32_t salt,
+                       int count, uint32_t max_length, uint32_t max_warps, uint32_t max_cells) {
+    uint32_t seed = test_seed() ^ salt;
     uint32_t rng = seed;
-    (void)state;
-    for (int n = 0; n < 320; ++n) {
+    for (int n = 0; n < count; ++n) {
         test_problem tp;
         char kernel[8];
         uint32_t W;
         wsp_sm_config sm;
-        random_instance(&rng, 4, 4, 12, &tp, kernel, &W, &sm);
-        uint32_t oracle = oracle_strings(tp.p), exact = exact_value(tp.p);
-        CHECK_SEEDED(oracle == exact, seed,
-                     "instance %d: %s W=%u units=%u,%u,%u,%u latency=%u,%u,%u,%u S=%u: strings %u exact %u",
+        random_instance(&rng, max_length, max_warps, max_cells, &tp, kernel, &W, &sm);
+        uint32_t expected = oracle(tp.p), exact = exact_value(tp.p);
+        CHECK_SEEDED(expected == exact, seed,
+                     "instance %d: %s W=%u units=%u,%u,%u,%u latency=%u,%u,%u,%u S=%u: %s %u exact %u",
                      n, kernel, W, sm.units[0], sm.units[1], sm.units[2], sm.units[3], sm.latency[0],
-                     sm.latency[1], sm.latency[2], sm.latency[3], sm.schedulers, oracle, exact);
+                     sm.latency[1], sm.latency[2], sm.latency[3], sm.schedulers, name, expected, exact);
     }
 }
 
-static void test_agrees_with_schedule_oracle(void **state) {
-    uint32_t seed = test_seed() ^ 0x5c4edu;
-    uint32_t rng = seed;
+static void test_agrees_with_string_oracle(void **state) {
     (void)state;
-    for (int n = 0; n < 300; ++n) {
-        test_problem tp;
-        char kernel[8];
-        uint32_t W;
-        wsp_sm_config sm;
-        random_instance(&rng, 8, 6, 40, &tp, kernel, &W, &sm);
-        uint32_t oracle = oracle_schedules(tp.p), exact = exact_value(tp.p);
-        CHECK_SEEDED(oracle == exact, seed,
-                     "instance %d: %s W=%u units=%u,%u,%u,%u latency=%u,%u,%u,%u S=%u: schedules %u exact %u",
-                     n, kernel, W, sm.units[0], sm.units[1], sm.units[2], sm.units[3], sm.latency[0],
-                     sm.latency[1], sm.latency[2], sm.latency[3], sm.schedulers, oracle, exact);
-    }
+    agree_with(oracle_strings, "strings", 0xe8ac7u, 320, 4, 4, 12);
+}
+
+static void test_agrees_with_schedule_oracle(void **state) {
+    (void)state;
+    agree_with(oracle_schedules, "schedules", 0x5c4edu, 300, 8, 6, 40);
 }
 
 static void voronoi(test_problem *tp, uint32_t W) {

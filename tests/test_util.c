@@ -15,6 +15,18 @@ void tp_init(test_problem *tp, const char *kernel, uint32_t warps, const uint32_
     }
 }
 
+const design_row design_rows[] = {
+    {"LLC", {1, 1, 1, 1}, 0, 4, 9},
+    {"LCL", {1, 1, 1, 1}, 0, 2, 4},
+    {"LCL", {1, 1, 1, 1}, 0, 4, 9},
+    {"LLL", {2, 1, 1, 1}, 0, 4, 7},
+    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 1, 25},
+    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 2, 31},
+    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 3, 37},
+    {"L5 C9 L2 C9", {1, 4, 1, 1}, 4, 4, 45},
+};
+const size_t design_row_count = sizeof design_rows / sizeof design_rows[0];
+
 void tp_init_sm(test_problem *tp, const char *kernel, uint32_t warps, const wsp_sm_config *sm) {
     wsp_diag diag;
     wsp_status st = wsp_problem_init(tp->storage, sizeof tp->storage, kernel, warps, sm, &tp->p, &diag);

@@ -32,6 +32,15 @@ void tp_init_sm(test_problem *tp, const char *kernel, uint32_t warps, const wsp_
  * both into more instructions), scheduler limit 0..4. */
 void random_sm(uint32_t *rng, wsp_sm_config *sm);
 
+/* The T(W) rows of DESIGN.md section 3 (sigma as integers per type, scheduler limit 0 = none). */
+typedef struct design_row {
+    const char *kernel;
+    uint32_t sigma[4];
+    uint32_t schedulers, warps, T;
+} design_row;
+extern const design_row design_rows[];
+extern const size_t design_row_count;
+
 /* xorshift32; never seeded with 0. */
 uint32_t rng_next(uint32_t *state);
 uint32_t rng_below(uint32_t *state, uint32_t n);

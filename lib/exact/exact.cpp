@@ -18,6 +18,7 @@
 #include "exact/state_bound.hpp"
 #include "exact/state_table.hpp"
 #include "model/problem.hpp"
+#include "schedule/workspace_sizes.hpp"
 #include "util/diag.hpp"
 
 namespace wsp {
@@ -62,10 +63,9 @@ ExactLayout exact_layout(const wsp_problem &p) {
     l.key_at = l.frames_at + l.frames * l.frame_bytes;
     l.position_at = l.key_at + round_up(4u * uint64_t{l.key.words});
     l.region_at = l.position_at + round_up(4u * W);
-    // wsp_decode_workspace_size and wsp_validate_workspace_size, in 64 bits.
-    l.decode_bytes = round_up(20u * (uint64_t{l.horizon} + 2u) + 8u * W);
+    l.decode_bytes = round_up(decoder_bytes(p));
     l.cycles_bytes = round_up(4u * WI);
-    l.validate_bytes = round_up(4u * (WI + W));
+    l.validate_bytes = round_up(validator_bytes(p));
     const uint64_t check = l.decode_bytes + l.cycles_bytes + l.validate_bytes;
     const uint64_t table = StateTable::bytes_for(l.key, kMinEntries);
     l.region_min = check > table ? check : table;

@@ -9,6 +9,7 @@
 // Hence the makespan never exceeds the proven upper bound, which sizes the occupancy table.
 #include "model/problem.hpp"
 #include "schedule/occupancy.hpp"
+#include "schedule/workspace_sizes.hpp"
 #include "util/diag.hpp"
 
 namespace wsp {
@@ -29,6 +30,12 @@ DecoderLayout decoder_layout(const wsp_problem &p) {
     return l;
 }
 
+}  // namespace
+
+uint64_t decoder_bytes(const wsp_problem &p) { return decoder_layout(p).bytes; }
+
+namespace {
+
 wsp_status at_position(wsp_diag *diag, wsp_status status, size_t k, uint32_t warp, const char *what,
                        uint32_t limit) {
     DiagScope scope(diag, status);
@@ -45,7 +52,7 @@ wsp_status at_position(wsp_diag *diag, wsp_status status, size_t k, uint32_t war
 }  // namespace wsp
 
 extern "C" size_t wsp_decode_workspace_size(const wsp_problem *p) {
-    return wsp::valid(p) ? wsp::workspace_bytes(wsp::decoder_layout(*p).bytes) : 0;
+    return wsp::valid(p) ? wsp::workspace_bytes(wsp::decoder_bytes(*p)) : 0;
 }
 
 extern "C" wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence,

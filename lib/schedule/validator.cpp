@@ -8,6 +8,7 @@
 // scheduler limit is not reached. A cycle in which nothing issues before the makespan is such a
 // failure (every unfinished warp is ready and every type has room).
 #include "model/problem.hpp"
+#include "schedule/workspace_sizes.hpp"
 #include "util/diag.hpp"
 
 namespace wsp {
@@ -71,11 +72,6 @@ uint32_t waiting_warp(const wsp_problem &p, const uint32_t *cycles, const uint32
     return 0;
 }
 
-// WSP_VALIDATE_WORKSPACE_SIZE in 64 bits: the sort order and each warp's position.
-uint64_t validator_bytes(const wsp_problem &p) {
-    return sizeof(uint32_t) * (static_cast<uint64_t>(p.warps) * p.length + p.warps);
-}
-
 uint32_t first_unfinished(const wsp_problem &p, const uint32_t *pos) {
     for (uint32_t w = 0; w < p.warps; ++w)
         if (pos[w] < p.length) return w + 1;
@@ -83,6 +79,12 @@ uint32_t first_unfinished(const wsp_problem &p, const uint32_t *pos) {
 }
 
 }  // namespace
+
+// WSP_VALIDATE_WORKSPACE_SIZE in 64 bits: the sort order and each warp's position.
+uint64_t validator_bytes(const wsp_problem &p) {
+    return sizeof(uint32_t) * (static_cast<uint64_t>(p.warps) * p.length + p.warps);
+}
+
 }  // namespace wsp
 
 extern "C" size_t wsp_validate_workspace_size(const wsp_problem *p) {

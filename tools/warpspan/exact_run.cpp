@@ -158,9 +158,12 @@ bool run_estimate(const Settings &s, const Analysis &a, Estimate &e, Error &erro
         size_t size = 0;
         wsp_diag d{};
         const char *kernel = s.kernel->value.c_str();
-        if (wsp_problem_workspace_size(kernel, y, &a.sm, &size, &d) != WSP_OK ||
-            (storage[y - 1] = workspace(size),
-             wsp_problem_init(storage[y - 1].data(), size, kernel, y, &a.sm, &problems[y - 1], &d)) != WSP_OK) {
+        wsp_status st = wsp_problem_workspace_size(kernel, y, &a.sm, &size, &d);
+        if (st == WSP_OK) {
+            storage[y - 1] = workspace(size);
+            st = wsp_problem_init(storage[y - 1].data(), size, kernel, y, &a.sm, &problems[y - 1], &d);
+        }
+        if (st != WSP_OK) {
             error = {kExitInternal, std::string("internal: estimate: ") + d.message};
             return false;
         }

@@ -1,6 +1,5 @@
 #include "report.hpp"
 
-#include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <string>
