@@ -8,6 +8,7 @@ WSP_CORE_SOURCES := \
 	lib/bounds/bounds.cpp \
 	lib/schedule/decoder.cpp \
 	lib/schedule/validator.cpp \
+	lib/schedule/witness_check.cpp \
 	lib/exact/frame.cpp \
 	lib/exact/state_table.cpp \
 	lib/exact/state_bound.cpp \

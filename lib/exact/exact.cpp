@@ -18,6 +18,7 @@
 #include "exact/state_bound.hpp"
 #include "exact/state_table.hpp"
 #include "model/problem.hpp"
+#include "schedule/witness_check.hpp"
 #include "schedule/workspace_sizes.hpp"
 #include "util/diag.hpp"
 
@@ -38,7 +39,7 @@ struct ExactLayout {
     uint64_t frame_bytes;
     uint64_t frames;      // horizon + 3
     uint64_t suffix_at, frames_at, key_at, position_at, region_at;
-    uint64_t decode_bytes, cycles_bytes, validate_bytes;  // the witness check, inside the region
+    uint64_t decode_bytes;  // the decoder's part of the witness check (also decodes `initial`)
     uint64_t region_min;  // the region must hold the witness check and kMinEntries states
 
     uint64_t bytes_for(uint64_t states) const {
@@ -52,7 +53,6 @@ ExactLayout exact_layout(const wsp_problem &p) {
     wsp_bounds b;
     wsp_bounds_compute(&p, &b);
     const uint64_t W = p.warps;
-    const uint64_t WI = W * p.length;
     l.horizon = static_cast<uint32_t>(b.upper);
     l.max_groups = p.warps < p.length ? p.warps : p.length;
     l.key = KeyFormat::for_problem(p.warps, p.length);
@@ -64,9 +64,7 @@ ExactLayout exact_layout(const wsp_problem &p) {
     l.position_at = l.key_at + round_up(4u * uint64_t{l.key.words});
     l.region_at = l.position_at + round_up(4u * W);
     l.decode_bytes = round_up(decoder_bytes(p));
-    l.cycles_bytes = round_up(4u * WI);
-    l.validate_bytes = round_up(validator_bytes(p));
-    const uint64_t check = l.decode_bytes + l.cycles_bytes + l.validate_bytes;
+    const uint64_t check = witness_check_bytes(p);
     const uint64_t table = StateTable::bytes_for(l.key, kMinEntries);
     l.region_min = check > table ? check : table;
     return l;
@@ -270,22 +268,6 @@ Probe Search::probe(uint32_t theta, uint32_t *root_slot, uint32_t *root_bound,
 wsp_status internal(wsp_diag *diag, const char *what) { return fail(diag, WSP_ERR_INTERNAL, what); }
 
 // Decode and validate the witness in the (now free) table region; its makespan must be `lower`.
-wsp_status check_witness(const wsp_problem &p, const ExactLayout &l, uint8_t *ws,
-                         const uint32_t *witness, size_t length, uint32_t lower, wsp_diag *diag) {
-    uint8_t *decode_ws = ws + l.region_at;
-    uint32_t *cycles = reinterpret_cast<uint32_t *>(decode_ws + l.decode_bytes);
-    uint8_t *validate_ws = decode_ws + l.decode_bytes + l.cycles_bytes;
-    uint32_t decoded = 0, validated = 0;
-    if (wsp_decode(&p, witness, length, decode_ws, static_cast<size_t>(l.decode_bytes), nullptr,
-                   cycles, &decoded, nullptr) != WSP_OK ||
-        decoded != lower)
-        return internal(diag, "the exact solver's witness does not decode to its makespan");
-    if (wsp_validate_schedule(&p, cycles, length, validate_ws, static_cast<size_t>(l.validate_bytes),
-                              &validated, nullptr) != WSP_OK ||
-        validated != lower)
-        return internal(diag, "the exact solver's witness failed validation");
-    return WSP_OK;
-}
 
 }  // namespace
 }  // namespace wsp
@@ -375,7 +357,8 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
     result->expanded = search.expanded();
     result->stored = search.table().used();
     result->capacity = search.table().capacity();
-    st = check_witness(*p, l, ws, witness, static_cast<size_t>(cells), lower, diag);
+    st = check_witness(*p, ws + l.region_at, witness, static_cast<size_t>(cells), lower, "exact solver",
+                       diag);
     if (st != WSP_OK) return st;
     clear(diag);
     return WSP_OK;
