@@ -13,4 +13,7 @@ WSP_CORE_SOURCES := \
 	lib/exact/state_table.cpp \
 	lib/exact/state_bound.cpp \
 	lib/exact/exact.cpp \
-	lib/exact/estimate.cpp
+	lib/exact/estimate.cpp \
+	lib/anneal/incremental.cpp \
+	lib/anneal/initial.cpp \
+	lib/anneal/anneal.cpp

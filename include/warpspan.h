@@ -238,6 +238,103 @@ wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_options *option
                            size_t workspace_size, uint32_t *witness, size_t witness_length,
                            wsp_exact_result *result, wsp_diag *diag);
 
+/* ---- simulated annealing (paper 003) ---------------------------------------------------------- */
+/* A lower bound on T(W) with a witness: simulated annealing over pseudo-precedence strings (paper 003
+ * sections IV-VII). A neighbour swaps two positions that hold different warps; a candidate of makespan
+ * m' replaces the current one (makespan m) with probability 1 if m' >= m, else min(1, T / (m - m'))
+ * (Eq. 3), with the temperature T = T0 (1 - iter / iterations) falling linearly. Candidates are decoded
+ * incrementally (section VII). The best string seen is the witness; it is checked by wsp_decode and
+ * wsp_validate_schedule before the call returns. All arithmetic is integer, so a seed gives the same
+ * result on every target. The result is a lower bound, never an upper bound. */
+
+/** Initial solutions: paper 003 section VI, and dispatch policies measured to give long schedules. */
+typedef enum wsp_anneal_init {
+    WSP_ANNEAL_ROUND_ROBIN = 0,     /* 1 2 .. W 1 2 .. W ... (section VI-A) */
+    WSP_ANNEAL_FIXED_PRIORITY = 1,  /* 1 .. 1 2 .. 2 ... W .. W (section VI-B) */
+    WSP_ANNEAL_MOST_PENDING = 2,    /* "most pending warp executes first" (Fig. 8) */
+    WSP_ANNEAL_RANDOM = 3,          /* a uniformly shuffled string, from the seed */
+    WSP_ANNEAL_LEAST_PROGRESS = 4,  /* each cycle, warps with the fewest issued instructions first */
+    WSP_ANNEAL_STARVE = 5           /* each cycle, warps whose next unit is least loaded first */
+} wsp_anneal_init;
+#define WSP_ANNEAL_INIT_COUNT 6
+
+/** Neighbourhoods: how the two positions a < b to swap are chosen (both hold different warps). */
+typedef enum wsp_anneal_moves {
+    WSP_ANNEAL_MOVES_LOCAL = 0,   /* a sweeps the string, b within `window` after it: measured as good
+                                     as uniform pairs and 2-5x faster (README, BENCHMARKS.md) */
+    WSP_ANNEAL_MOVES_UNIFORM = 1  /* a and b uniformly random, as in paper 003 */
+} wsp_anneal_moves;
+
+/** What a progress callback sees. */
+typedef struct wsp_anneal_progress {
+    uint64_t iteration;  /* candidates evaluated so far */
+    uint32_t best;       /* makespan of the best string so far */
+    uint32_t current;    /* makespan of the current string */
+    int improved;        /* 1 when this call reports a new best (made right after it was found) */
+} wsp_anneal_progress;
+
+/** Called on every new best and every progress_interval iterations; return non-zero to stop. */
+typedef int (*wsp_anneal_progress_fn)(void *context, const wsp_anneal_progress *progress);
+
+/** T0 = 0.3 (paper 003 section VIII), in units of 1/65536 cycle. */
+#define WSP_ANNEAL_DEFAULT_T0 19661u
+/** t0 value for a temperature of exactly 0 (never accept a worse candidate). */
+#define WSP_ANNEAL_T0_ZERO 0xFFFFFFFFu
+#define WSP_ANNEAL_DEFAULT_ITERATIONS 2000000u
+
+/** Options; zero the struct (or pass NULL) for the defaults. */
+typedef struct wsp_anneal_options {
+    uint64_t iterations;            /* iter_max: candidates to evaluate; 0 = 2,000,000 */
+    uint32_t t0;                    /* T0 in units of 1/65536 cycle; 0 = WSP_ANNEAL_DEFAULT_T0;
+                                       WSP_ANNEAL_T0_ZERO for T0 = 0 */
+    uint64_t seed;                  /* any value; the same seed gives the same run */
+    wsp_anneal_init init;           /* the initial solution when `initial` is NULL */
+    wsp_anneal_moves moves;         /* the neighbourhood */
+    uint32_t window;                /* WSP_ANNEAL_MOVES_LOCAL: b - a <= window; 0 = W */
+    const uint32_t *initial;        /* optional initial pseudo-precedence string (W*I ids, 1-based) */
+    size_t initial_length;
+    wsp_anneal_progress_fn progress; /* may be NULL */
+    void *context;                  /* passed to progress */
+    uint64_t progress_interval;     /* iterations between progress calls; 0 = 65536 */
+} wsp_anneal_options;
+
+/** Why the run stopped. */
+typedef enum wsp_anneal_stop {
+    WSP_ANNEAL_DONE = 0,       /* all iterations ran */
+    WSP_ANNEAL_OPTIMAL = 1,    /* the best reached the proven upper bound: it is T(W), no need to go on */
+    WSP_ANNEAL_CANCELLED = 2   /* the progress callback asked to stop */
+} wsp_anneal_stop;
+
+typedef struct wsp_anneal_result {
+    wsp_anneal_stop stop;
+    uint32_t lower;           /* makespan of the witness: a lower bound on T(W) */
+    uint32_t initial;         /* makespan of the initial solution */
+    uint32_t upper;           /* the proven upper bound the run stops at */
+    uint64_t iterations;      /* candidates evaluated */
+    uint64_t best_iteration;  /* the iteration that found the witness (0: the initial solution) */
+    uint64_t accepted;        /* candidates accepted */
+    uint64_t decoded;         /* string positions decoded over all candidates (incremental decoding) */
+} wsp_anneal_result;
+
+/** Compile-time upper bound on wsp_anneal_workspace_size() for W warps and I instructions. */
+#define WSP_ANNEAL_WORKSPACE_SIZE(W, I) \
+    (78u * (size_t)(W) * (size_t)(I) + 16u * (size_t)(W) + 256u)
+/** Bytes of annealing workspace for a problem; 0 for an invalid handle or when it does not fit in
+ *  size_t (wsp_anneal then says WSP_ERR_OVERFLOW). */
+size_t wsp_anneal_workspace_size(const wsp_problem *p);
+
+/** Run the annealer. `witness` receives the best string (W*I warp ids, 1-based); its decoded makespan
+ *  is result->lower. `options` may be NULL. Deterministic for a given seed. */
+wsp_status wsp_anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
+                      size_t workspace_size, uint32_t *witness, size_t witness_length,
+                      wsp_anneal_result *result, wsp_diag *diag);
+
+/** Write initial solution `init` (W*I ids, 1-based) into `out`; `seed` is used by WSP_ANNEAL_RANDOM.
+ *  Needs the same workspace as wsp_anneal. */
+wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init init, uint64_t seed,
+                              void *workspace, size_t workspace_size, uint32_t *out, size_t length,
+                              wsp_diag *diag);
+
 /* ---- the paper's estimate (paper 004, Eq. 40-41) ---------------------------------------------- */
 /** min over y = 1..x of ceil(W/y) * T(y), from t[y-1] = T(y). NOT an upper bound: for LCL with
  *  sigma 1, W = 4, x = 2 it gives min(4*3, 2*4) = 8 but T(4) = 9 (DESIGN.md section 3). Reported

@@ -1,0 +1,141 @@
+#include "anneal/initial.hpp"
+
+namespace wsp {
+
+namespace {
+
+uint64_t aligned(uint64_t n) {
+    return (n + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN;
+}
+
+// Cycle-by-cycle dispatch; `order` is the visiting order, re-ranked after each cycle by the policy.
+class Dispatcher {
+public:
+    Dispatcher(const wsp_problem &p, void *scratch)
+        : p_(p), units_(p.units()), W_(p.warps), I_(p.length) {
+        uint32_t *at = static_cast<uint32_t *>(scratch);
+        const uint64_t words = aligned(4u * uint64_t{W_}) / 4u;
+        next_ = at;
+        order_ = at + words;
+        spare_ = at + 2u * words;
+        issued_ = at + 3u * words;
+        for (uint32_t w = 0; w < W_; ++w) {
+            next_[w] = 0;
+            order_[w] = w;
+        }
+        // Unit types by load W*I_U/sigma_U, least loaded first (compared as I_U*sigma_V).
+        for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) by_load_[u] = u;
+        for (uint32_t i = 1; i < WSP_UNIT_COUNT; ++i)
+            for (uint32_t j = i; j > 0 && load_less(by_load_[j], by_load_[j - 1]); --j) {
+                const uint32_t t = by_load_[j];
+                by_load_[j] = by_load_[j - 1];
+                by_load_[j - 1] = t;
+            }
+    }
+
+    void run(wsp_anneal_init policy, uint32_t *out) {
+        uint64_t k = 0;
+        const uint64_t n = uint64_t{W_} * I_;
+        uint32_t alive = W_;  // order_[0..alive) are the unfinished warps
+        while (k < n) {
+            uint32_t count[WSP_UNIT_COUNT] = {0, 0, 0, 0};
+            uint32_t total = 0, issued = 0;
+            // A warp that issued this cycle is not ready again until the next one: each pass below
+            // skips warps already issued (marked by next_ having moved, tracked in issued_).
+            const uint32_t passes = policy == WSP_ANNEAL_STARVE ? WSP_UNIT_COUNT : 1u;
+            for (uint32_t pass = 0; pass < passes; ++pass) {
+                for (uint32_t r = 0; r < alive; ++r) {
+                    const uint32_t w = order_[r];
+                    if (w == kIssued) continue;
+                    const uint32_t u = units_[next_[w]];
+                    if (policy == WSP_ANNEAL_STARVE && u != by_load_[pass]) continue;
+                    if (count[u] >= p_.sigma[u] || (p_.schedulers != 0 && total >= p_.schedulers))
+                        continue;
+                    ++count[u];
+                    ++total;
+                    out[k++] = w + 1u;
+                    ++next_[w];
+                    issued_[issued++] = w;
+                    order_[r] = kIssued;
+                }
+            }
+            // New order: the warps that did not issue, in order, then those that did, in the order
+            // they issued (Fig. 8); least progress and starve then restore "fewest issued first" by
+            // a stable merge of the two runs (each is sorted by progress already).
+            uint32_t kept = 0;
+            for (uint32_t r = 0; r < alive; ++r)
+                if (order_[r] != kIssued) order_[kept++] = order_[r];
+            if (policy == WSP_ANNEAL_MOST_PENDING) {
+                for (uint32_t q = 0; q < issued; ++q)
+                    if (next_[issued_[q]] < I_) order_[kept++] = issued_[q];
+            } else {
+                uint32_t *merged = spare_;
+                uint32_t x = 0, y = 0, m = 0;
+                sort_by_progress(issued_, issued);
+                while (x < kept || y < issued) {
+                    const bool take_kept =
+                        y == issued || (x < kept && next_[order_[x]] <= next_[issued_[y]]);
+                    const uint32_t w = take_kept ? order_[x++] : issued_[y++];
+                    if (next_[w] < I_) merged[m++] = w;
+                }
+                for (uint32_t r = 0; r < m; ++r) order_[r] = merged[r];
+                kept = m;
+            }
+            alive = kept;
+        }
+    }
+
+private:
+    static constexpr uint32_t kIssued = 0xFFFFFFFFu;
+
+    bool load_less(uint32_t u, uint32_t v) const {
+        return uint64_t{p_.count[u]} * p_.sigma[v] < uint64_t{p_.count[v]} * p_.sigma[u];
+    }
+
+    // Insertion sort by issued instructions, stable; the runs are short and nearly sorted (the
+    // starve policy's passes can interleave progress levels).
+    void sort_by_progress(uint32_t *a, uint32_t n) const {
+        for (uint32_t i = 1; i < n; ++i) {
+            const uint32_t w = a[i];
+            uint32_t j = i;
+            for (; j > 0 && next_[a[j - 1]] > next_[w]; --j) a[j] = a[j - 1];
+            a[j] = w;
+        }
+    }
+
+    const wsp_problem &p_;
+    const uint8_t *units_;
+    uint32_t W_, I_;
+    uint32_t *next_, *order_, *spare_, *issued_;
+    uint32_t by_load_[WSP_UNIT_COUNT];
+};
+
+}  // namespace
+
+uint64_t initial_scratch_bytes(const wsp_problem &p) { return 4u * aligned(4u * uint64_t{p.warps}); }
+
+void make_initial(const wsp_problem &p, wsp_anneal_init init, Rng &rng, void *scratch, uint32_t *out) {
+    const uint32_t W = p.warps, I = p.length;
+    const uint64_t n = uint64_t{W} * I;
+    switch (init) {
+        case WSP_ANNEAL_ROUND_ROBIN:
+            for (uint64_t k = 0; k < n; ++k) out[k] = static_cast<uint32_t>(k % W) + 1u;
+            return;
+        case WSP_ANNEAL_FIXED_PRIORITY:
+        case WSP_ANNEAL_RANDOM:
+            for (uint64_t k = 0; k < n; ++k) out[k] = static_cast<uint32_t>(k / I) + 1u;
+            if (init == WSP_ANNEAL_RANDOM)
+                for (uint64_t k = n - 1; k > 0; --k) {  // Fisher-Yates
+                    const uint32_t j = rng.below(static_cast<uint32_t>(k + 1));
+                    const uint32_t t = out[k];
+                    out[k] = out[j];
+                    out[j] = t;
+                }
+            return;
+        default:
+            Dispatcher(p, scratch).run(init, out);
+            return;
+    }
+}
+
+}  // namespace wsp

@@ -1,0 +1,32 @@
+// Initial solutions for the annealer (paper 003 section VI, and new dispatch policies).
+//
+// Round-robin, fixed-priority and random are strings written directly. The others simulate a
+// work-conserving dispatcher cycle by cycle and record the order in which it issues: each cycle it
+// visits the warps in a policy's order and issues every ready warp whose unit type and the scheduler
+// limit have room. Decoding the recorded string reproduces that schedule: every instruction of a
+// cycle is recorded before any of the next, so when the decoder places it, the earlier cycles hold
+// exactly the simulation's instructions and the earliest cycle with room is the simulation's.
+//   most pending (Fig. 8): the visiting order is a list; warps that issued move to its tail.
+//   least progress: warps with the fewest issued instructions first (ties: the earlier in the list),
+//     which keeps the warps in step so that they compete for the same unit at the same time.
+//   starve: warps whose next instruction needs the least loaded unit type first (load W*I_U/sigma_U),
+//     so that the scarce unit type idles while the others are busy; within a type, least progress.
+#ifndef WSP_ANNEAL_INITIAL_HPP
+#define WSP_ANNEAL_INITIAL_HPP
+
+#include <stdint.h>
+
+#include "anneal/rng.hpp"
+#include "model/problem.hpp"
+
+namespace wsp {
+
+// Scratch bytes the dispatch policies need (a multiple of WSP_WORKSPACE_ALIGN).
+uint64_t initial_scratch_bytes(const wsp_problem &p);
+
+// Writes W*I warp ids (1-based) for `init` into out. `scratch` holds initial_scratch_bytes(p).
+void make_initial(const wsp_problem &p, wsp_anneal_init init, Rng &rng, void *scratch, uint32_t *out);
+
+}  // namespace wsp
+
+#endif
