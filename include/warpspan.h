@@ -260,9 +260,10 @@ typedef enum wsp_anneal_init {
 
 /** Neighbourhoods: how the two positions a < b to swap are chosen (both hold different warps). */
 typedef enum wsp_anneal_moves {
-    WSP_ANNEAL_MOVES_LOCAL = 0,   /* a sweeps the string, b within `window` after it: measured as good
-                                     as uniform pairs and 2-5x faster (README, BENCHMARKS.md) */
-    WSP_ANNEAL_MOVES_UNIFORM = 1  /* a and b uniformly random, as in paper 003 */
+    WSP_ANNEAL_MOVES_UNIFORM = 0, /* a and b uniformly random, as in paper 003 */
+    WSP_ANNEAL_MOVES_LOCAL = 1    /* a sweeps the string, b within `window` after it: 4-5x more
+                                     iterations per second, but it gets stuck on kernels like
+                                     Voronoi (BENCHMARKS.md); for small targets with tight budgets */
 } wsp_anneal_moves;
 
 /** What a progress callback sees. */
@@ -318,7 +319,7 @@ typedef struct wsp_anneal_result {
 
 /** Compile-time upper bound on wsp_anneal_workspace_size() for W warps and I instructions. */
 #define WSP_ANNEAL_WORKSPACE_SIZE(W, I) \
-    (78u * (size_t)(W) * (size_t)(I) + 16u * (size_t)(W) + 256u)
+    (82u * (size_t)(W) * (size_t)(I) + 20u * (size_t)(W) + 256u)
 /** Bytes of annealing workspace for a problem; 0 for an invalid handle or when it does not fit in
  *  size_t (wsp_anneal then says WSP_ERR_OVERFLOW). */
 size_t wsp_anneal_workspace_size(const wsp_problem *p);

@@ -218,10 +218,10 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     if (st != WSP_OK) return st;
     wsp_anneal_options none = {};
     const wsp_anneal_options &o = options != nullptr ? *options : none;
-    if (static_cast<uint32_t>(o.moves) > WSP_ANNEAL_MOVES_UNIFORM) {
+    if (static_cast<uint32_t>(o.moves) > WSP_ANNEAL_MOVES_LOCAL) {
         DiagScope scope(diag, WSP_ERR_RANGE);
         scope.message.text("neighbourhood kind ").number(static_cast<uint32_t>(o.moves))
-            .text(" exceeds the maximum ").number(WSP_ANNEAL_MOVES_UNIFORM);
+            .text(" exceeds the maximum ").number(WSP_ANNEAL_MOVES_LOCAL);
         return WSP_ERR_RANGE;
     }
     Rng rng(o.seed);
