@@ -62,7 +62,7 @@ std::string origin_of(const Settings &s, const wsp_diag &d) {
 
 bool refuse_unbuilt_methods(const Settings &s, Error &error) {
     for (const std::string &m : s.methods) {
-        if (m == "bound" || m == "exact" || m == "estimate") continue;
+        if (m == "bound" || m == "anneal" || m == "exact" || m == "estimate") continue;
         error = {kExitNotBuilt, "method '" + m +
                                     "' is not built yet in this version of warpspan; bound, exact "
                                     "and estimate are (the README lists what each method gives)"};
@@ -118,6 +118,19 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
         if (!decode_witness(a.problem, *s.witness, "--witness", w, error)) return false;
         a.given = w;
         offer_witness(a, w, "--witness");
+    }
+    if (wants(s, "anneal")) {
+        AnnealRun run;
+        if (!run_anneal(s, a, run, error)) return false;
+        Witness w;
+        const std::vector<uint32_t> &best = run.instances[run.best].witness;
+        if (!decode_witness(a.problem, best, "the annealer's witness", w, error)) return false;
+        if (w.makespan != run.lower) {
+            error = {kExitInternal, "internal: the annealer's witness does not decode to its result"};
+            return false;
+        }
+        offer_witness(a, w, "anneal");
+        a.anneal = std::move(run);
     }
     if (wants(s, "exact")) {
         ExactRun run;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "anneal_run.hpp"
 #include "cli_error.hpp"
 #include "settings.hpp"
 #include "warpspan.h"
@@ -44,10 +45,11 @@ struct Analysis {
     wsp_problem *problem = nullptr;
     wsp_bounds bounds{};
     std::optional<Witness> given;    // --witness, decoded and validated
+    std::optional<AnnealRun> anneal;
     std::optional<ExactRun> exact;
     std::optional<Estimate> estimate;
     std::optional<Witness> witness;  // the longest validated schedule: it witnesses `lower`
-    std::string witness_source;      // "--witness" or "exact"
+    std::string witness_source;      // "--witness", "anneal" or "exact"
     uint64_t lower = 0;  // best witnessed lower bound (0 if none)
     uint64_t upper = 0;  // best proven upper bound
 };

@@ -119,9 +119,9 @@ bool run_exact(const Settings &s, const Analysis &a, ExactRun &run, Error &error
     if (!memory_for(s, a.problem, 1, bytes, error)) return false;
     wsp_host_exact_job job;
     fill_job(s, a.problem, bytes, run, job);
-    if (a.given) {  // a schedule the user gave is a head start: its makespan is a lower bound
-        job.options.initial = a.given->string.data();
-        job.options.initial_length = a.given->string.size();
+    if (a.witness) {  // the best schedule so far (--witness, anneal) is a head start
+        job.options.initial = a.witness->string.data();
+        job.options.initial_length = a.witness->string.size();
     }
     ProgressLine line;
     line.start = wsp_host_seconds();

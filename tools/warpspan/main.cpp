@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "analysis.hpp"
+#include "figures.hpp"
 #include "options.hpp"
 #include "report.hpp"
 
@@ -27,6 +28,10 @@ int main(int argc, char **argv) {
     }
     Analysis analysis;
     if (!analyse(settings, analysis, error)) {
+        std::cerr << "warpspan: error: " << error.message << "\n";
+        return error.exit;
+    }
+    if (!write_figures(settings, analysis, error)) {
         std::cerr << "warpspan: error: " << error.message << "\n";
         return error.exit;
     }

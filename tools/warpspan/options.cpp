@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "anneal_run.hpp"
 #include "config_file.hpp"
 
 namespace wsp_cli {
@@ -32,15 +33,25 @@ const char *usage_text() {
            "  --budget N          exact: stop after N expanded states (default: no limit)\n"
            "  --memory MIB        exact: memory for the state table (default 256); when it is\n"
            "                      full the search stops with a bracket\n"
-           "  --timeout S         exact: stop after S seconds (fractions allowed) with a bracket\n"
+           "  --timeout S         exact and anneal: stop after S seconds (fractions allowed),\n"
+           "                      exact with a bracket, anneal with the best found so far\n"
            "  --x N               estimate: use T(1..N) (default min(W, 4))\n"
-           "  --threads N         estimate: solve T(1..x) on N threads (default: all cores)\n"
-           "  --seed N --iterations N\n"
-           "                      tuning of the annealer still to come (checked, then unused)\n"
+           "  --threads N         estimate and anneal: N threads (default: all cores)\n"
+           "  --iterations N      anneal: iterations per restart (default 2000000)\n"
+           "  --restarts N        anneal: independent restarts, the best counts (default 6, one\n"
+           "                      per kind of initial solution; with --init, 1)\n"
+           "  --init KIND         anneal: round-robin, fixed-priority, most-pending, random,\n"
+           "                      least-progress or starve (default: each in turn)\n"
+           "  --t0 T              anneal: initial temperature (default 0.3, paper 003)\n"
+           "  --moves KIND        anneal: uniform (paper 003, default) or local (faster, weaker)\n"
+           "  --seed N            anneal: seed of the first restart (default 1; restart k: N + k)\n"
            "\n"
            "output:\n"
            "  --json              one JSON object on stdout\n"
            "  --quiet             no progress line on stderr (shown only on a terminal, after 1 s)\n"
+           "  --convergence F.csv anneal: every improvement (instance, iteration, seconds, best)\n"
+           "  --plot F.svg        anneal: best so far against time per restart (paper 003 Fig. 12)\n"
+           "  --svg F.svg         the witness schedule as a Gantt chart (warps by cycles)\n"
            "  --help, --version\n"
            "\n"
            "exit status: 0 success, 1 invalid input, 2 method not available in this build,\n"
@@ -123,6 +134,7 @@ const NumberFlag kNumberFlags[] = {
     {"--seed", &Settings::seed, true},         {"--iterations", &Settings::iterations, false},
     {"--threads", &Settings::threads, false},  {"--budget", &Settings::budget, false},
     {"--memory", &Settings::memory, false},    {"--x", &Settings::x, false},
+    {"--restarts", &Settings::restarts, false},
 };
 
 const NumberFlag *number_flag(const std::string &flag) {
@@ -211,6 +223,31 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
         } else if (const NumberFlag *nf = number_flag(flag)) {
             if (!number(v, nf->allow_zero)) return false;
             flags.*(nf->field) = v;
+        } else if (flag == "--t0") {
+            if (!need_value()) return false;
+            char *end = nullptr;
+            const double t = std::strtod(value.c_str(), &end);
+            if (value.empty() || *end != '\0' || !(t >= 0) || t >= 65535)
+                return fail_with(error, "--t0: '" + value + "' is not a temperature in [0, 65535)");
+            const double scaled = t * 65536.0 + 0.5;
+            flags.t0 = scaled < 1.0 ? WSP_ANNEAL_T0_ZERO : static_cast<uint32_t>(scaled);
+        } else if (flag == "--init") {
+            if (!need_value()) return false;
+            wsp_anneal_init init;
+            if (!init_from_name(value, init))
+                return fail_with(error, "--init: unknown initial solution '" + value +
+                                            "' (round-robin, fixed-priority, most-pending, random, "
+                                            "least-progress, starve)");
+            flags.init = init;
+        } else if (flag == "--moves") {
+            if (!need_value()) return false;
+            if (value != "uniform" && value != "local")
+                return fail_with(error, "--moves: '" + value + "' is neither uniform nor local");
+            flags.moves = value == "local" ? WSP_ANNEAL_MOVES_LOCAL : WSP_ANNEAL_MOVES_UNIFORM;
+        } else if (flag == "--convergence" || flag == "--plot" || flag == "--svg") {
+            if (!need_value()) return false;
+            if (value.empty()) return fail_with(error, flag + ": empty file name");
+            (flag == "--convergence" ? flags.convergence : flag == "--plot" ? flags.plot : flags.svg) = value;
         } else if (flag == "--timeout") {
             if (!need_value()) return false;
             char *end = nullptr;
@@ -249,6 +286,18 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
     s.memory = flags.memory;
     s.x = flags.x;
     s.timeout = flags.timeout;
+    s.restarts = flags.restarts;
+    s.t0 = flags.t0;
+    s.init = flags.init;
+    s.moves = flags.moves;
+    s.convergence = flags.convergence;
+    s.plot = flags.plot;
+    s.svg = flags.svg;
+    bool anneal = false;
+    for (const std::string &m : s.methods) anneal = anneal || m == "anneal";
+    if (!anneal && (s.convergence || s.plot))
+        return fail_with(error, std::string(s.convergence ? "--convergence" : "--plot") +
+                                    " records the annealer: add --method anneal");
     if (!s.kernel) return fail_with(error, "no kernel: give --kernel or a configuration file with 'kernel'");
     if (!s.warps) return fail_with(error, "no warp count: give --warps or 'warp_number' in the configuration file");
     return true;

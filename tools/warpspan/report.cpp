@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -107,6 +108,57 @@ void write_exact_text(std::ostream &out, const ExactRun &run) {
         << "; memory budget " << mib_text(run.memory) << "\n\n";
 }
 
+std::string t0_text(uint32_t t0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", t0 == WSP_ANNEAL_T0_ZERO ? 0.0 : t0 / 65536.0);
+    return buf;
+}
+
+void write_anneal_text(std::ostream &out, const AnnealRun &run) {
+    out << "anneal (paper 003: simulated annealing over pseudo-precedence strings; a lower bound)\n";
+    out << "  best          " << run.lower << "   restart " << run.best + 1 << " ("
+        << init_name(run.instances[run.best].init) << ", seed " << run.instances[run.best].seed
+        << ")\n";
+    out << "  restarts      " << run.instances.size() << " x " << run.iterations
+        << " iterations, T0 " << t0_text(run.t0) << ", " << moves_name(run.moves) << " moves; stopped by "
+        << anneal_stop_reason(run) << "\n";
+    out << "  time          " << seconds_text(run.seconds) << ", " << run.iterations_done
+        << " iterations in all\n";
+    out << "  per restart   init            seed   initial   best   at iteration   stop\n";
+    for (size_t k = 0; k < run.instances.size(); ++k) {
+        const AnnealInstance &i = run.instances[k];
+        char line[160];
+        const char *stop = i.result.stop == WSP_ANNEAL_OPTIMAL ? "optimal"
+                           : i.timed_out ? (i.result.iterations == 0 ? "skipped" : "time")
+                                         : "done";
+        std::snprintf(line, sizeof line, "    %-3zu         %-15s %-6llu %-9u %-6u %-14llu %s\n", k + 1,
+                      init_name(i.init), static_cast<unsigned long long>(i.seed), i.result.initial,
+                      i.result.lower, static_cast<unsigned long long>(i.result.best_iteration), stop);
+        out << line;
+    }
+    out << "\n";
+}
+
+void json_anneal(std::ostream &out, const AnnealRun &run) {
+    const AnnealInstance &best = run.instances[run.best];
+    out << "{\"lower\": " << run.lower << ", \"stopped_by\": \"" << anneal_stop_reason(run)
+        << "\", \"iterations\": " << run.iterations << ", \"iterations_done\": " << run.iterations_done
+        << ", \"seconds\": " << seconds_text(run.seconds) << ", \"t0\": " << t0_text(run.t0)
+        << ", \"moves\": \"" << moves_name(run.moves) << "\", \"restarts\": [";
+    for (size_t k = 0; k < run.instances.size(); ++k) {
+        const AnnealInstance &i = run.instances[k];
+        out << (k ? ", " : "") << "{\"init\": \"" << init_name(i.init) << "\", \"seed\": " << i.seed
+            << ", \"initial\": " << i.result.initial << ", \"lower\": " << i.result.lower
+            << ", \"iterations\": " << i.result.iterations << ", \"best_iteration\": "
+            << i.result.best_iteration << ", \"accepted\": " << i.result.accepted
+            << ", \"seconds\": " << seconds_text(i.seconds) << ", \"timed_out\": "
+            << (i.timed_out ? "true" : "false") << "}";
+    }
+    out << "], \"best_restart\": " << run.best + 1 << ", \"witness\": ";
+    json_array(out, best.witness);
+    out << "}";
+}
+
 void write_estimate_text(std::ostream &out, uint32_t W, const Estimate &e) {
     out << "estimate (paper 004 Eq. 40-41, x = " << e.x << ")   NOT a bound: see the README\n";
     out << "  value         " << e.value << " = ceil(" << W << "/" << e.y << ") * T(" << e.y << ")"
@@ -178,6 +230,7 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     else
         out << "NOT a safe bound here (" << unsafe_types(p) << "); reported, never used\n";
     out << "\n";
+    if (a.anneal) write_anneal_text(out, *a.anneal);
     if (a.exact) write_exact_text(out, *a.exact);
     if (a.estimate) write_estimate_text(out, W, *a.estimate);
 
@@ -186,7 +239,7 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
         out << "  lower         " << a.lower << "   witnessed by " << a.witness_source
             << " (the schedule below, validated)\n";
     else
-        out << "  lower         0   (no witness: give --witness or --method exact)\n";
+        out << "  lower         0   (no witness: give --witness or --method anneal or exact)\n";
     out << "  upper         " << a.upper << "   proven by "
         << (a.exact && a.exact->result.upper < b.upper ? "exact" : "the bound") << "\n\n";
     if (a.lower == a.upper)
@@ -230,6 +283,10 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
         out << ", \"warp_cycle\": ";
         json_array(out, a.given->warp_cycle);
         out << "}";
+    }
+    if (a.anneal) {
+        out << ",\n  \"anneal\": ";
+        json_anneal(out, *a.anneal);
     }
     if (a.exact) {
         out << ",\n  \"exact\": ";

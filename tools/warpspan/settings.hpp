@@ -30,10 +30,16 @@ struct Settings {
     bool json = false;
     bool quiet = false;
     std::optional<std::vector<uint32_t>> witness;
-    // Tuning of the methods: budget (expanded states), memory (MiB) and timeout (seconds) bound
-    // the exact solver; x and threads the estimate; seed and iterations wait for the annealer.
-    std::optional<uint64_t> seed, iterations, threads, budget, memory, x;
+    // Tuning of the methods: budget (expanded states) and memory (MiB) bound the exact solver,
+    // timeout (seconds) the exact solver and the annealer; x the estimate; threads the estimate and
+    // the annealer; seed, iterations, t0, init, restarts and moves the annealer.
+    std::optional<uint64_t> seed, iterations, threads, budget, memory, x, restarts;
     std::optional<double> timeout;
+    std::optional<uint32_t> t0;  // units of 2^-16 cycle; WSP_ANNEAL_T0_ZERO for 0
+    std::optional<wsp_anneal_init> init;
+    std::optional<wsp_anneal_moves> moves;
+    // Files: --convergence (CSV), --plot (SVG of best over time), --svg (SVG Gantt chart).
+    std::optional<std::string> convergence, plot, svg;
 };
 
 }  // namespace wsp_cli

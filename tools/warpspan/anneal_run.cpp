@@ -1,0 +1,140 @@
+#include "anneal_run.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "analysis.hpp"
+#include "warpspan_host.h"
+
+namespace wsp_cli {
+
+namespace {
+
+const char *const kInitNames[WSP_ANNEAL_INIT_COUNT] = {
+    "round-robin", "fixed-priority", "most-pending", "random", "least-progress", "starve"};
+
+// The progress line: after the first second, on a terminal only (the monitor runs every 0.5 s).
+struct ProgressLine {
+    bool enabled = false, shown = false;
+};
+
+void show_progress(void *context, const wsp_host_anneal_status *s) {
+    ProgressLine *line = static_cast<ProgressLine *>(context);
+    if (!line->enabled || s->elapsed < 1.0 || s->finished == s->count) return;
+    line->shown = true;
+    std::fprintf(stderr, "\r\033[Kanneal: best %u; %.2f M iterations/s; %zu of %zu restarts done; %.1f s",
+                 s->best, s->elapsed > 0 ? static_cast<double>(s->iterations) / s->elapsed / 1e6 : 0.0,
+                 s->finished, s->count, s->elapsed);
+    std::fflush(stderr);
+}
+
+struct EventSink {
+    uint32_t instance;
+    std::vector<AnnealEvent> events;
+};
+
+void record(void *context, uint64_t iteration, double seconds, uint32_t best) {
+    EventSink *sink = static_cast<EventSink *>(context);
+    sink->events.push_back(AnnealEvent{sink->instance, iteration, seconds, best});
+}
+
+}  // namespace
+
+const char *init_name(wsp_anneal_init init) {
+    const unsigned k = static_cast<unsigned>(init);
+    return k < WSP_ANNEAL_INIT_COUNT ? kInitNames[k] : "?";
+}
+
+bool init_from_name(const std::string &name, wsp_anneal_init &init) {
+    for (unsigned k = 0; k < WSP_ANNEAL_INIT_COUNT; ++k)
+        if (name == kInitNames[k]) {
+            init = static_cast<wsp_anneal_init>(k);
+            return true;
+        }
+    return false;
+}
+
+const char *moves_name(wsp_anneal_moves moves) {
+    return moves == WSP_ANNEAL_MOVES_LOCAL ? "local" : "uniform";
+}
+
+const char *anneal_stop_reason(const AnnealRun &run) {
+    for (const AnnealInstance &i : run.instances)
+        if (i.result.stop == WSP_ANNEAL_OPTIMAL) return "optimal";
+    return run.timed_out ? "time" : "iterations";
+}
+
+bool run_anneal(const Settings &s, const Analysis &a, AnnealRun &run, Error &error) {
+    const size_t n = static_cast<size_t>(wsp_problem_warps(a.problem)) * wsp_problem_length(a.problem);
+    // Restarts: by default one per kind of initial solution (paper 003 runs several kinds side by
+    // side); with --init, all restarts start from that kind, each with its own seed.
+    const size_t restarts = s.restarts ? static_cast<size_t>(*s.restarts) : (s.init ? 1u : WSP_ANNEAL_INIT_COUNT);
+    const uint64_t seed = s.seed ? *s.seed : 1u;
+    run.iterations = s.iterations ? *s.iterations : WSP_ANNEAL_DEFAULT_ITERATIONS;
+    run.t0 = s.t0 ? *s.t0 : WSP_ANNEAL_DEFAULT_T0;
+    run.moves = s.moves ? *s.moves : WSP_ANNEAL_MOVES_UNIFORM;
+    run.threads = s.threads ? static_cast<unsigned>(*s.threads) : 0u;
+    run.instances.assign(restarts, AnnealInstance{});
+    std::vector<EventSink> sinks(restarts);
+    std::vector<wsp_host_anneal_job> jobs(restarts);
+    for (size_t k = 0; k < restarts; ++k) {
+        AnnealInstance &inst = run.instances[k];
+        inst.init = s.init ? *s.init : static_cast<wsp_anneal_init>(k % WSP_ANNEAL_INIT_COUNT);
+        inst.seed = seed + k;
+        inst.witness.assign(n, 0);
+        sinks[k].instance = static_cast<uint32_t>(k);
+        wsp_host_anneal_job &job = jobs[k];
+        job = wsp_host_anneal_job{};
+        job.problem = a.problem;
+        job.options.iterations = run.iterations;
+        job.options.t0 = run.t0;
+        job.options.seed = inst.seed;
+        job.options.init = inst.init;
+        job.options.moves = run.moves;
+        job.witness = inst.witness.data();
+        job.witness_length = n;
+        job.on_best = record;
+        job.on_best_context = &sinks[k];
+    }
+    ProgressLine line;
+    line.enabled = !s.quiet && isatty(STDERR_FILENO);
+    const double start = wsp_host_seconds();
+    wsp_host_anneal_run(jobs.data(), jobs.size(), run.threads, s.timeout ? *s.timeout : 0.0,
+                        show_progress, &line, 0.5);
+    run.seconds = wsp_host_seconds() - start;
+    if (line.shown) std::fprintf(stderr, "\r\033[K");
+    for (size_t k = 0; k < restarts; ++k) {
+        const wsp_host_anneal_job &job = jobs[k];
+        AnnealInstance &inst = run.instances[k];
+        if (job.status != WSP_OK) {
+            const bool internal = job.status == WSP_ERR_INTERNAL;
+            error = {internal ? kExitInternal : kExitInput,
+                     std::string(internal ? "internal: " : "") + "anneal: " +
+                         (job.diag.message[0] ? job.diag.message : wsp_strerror(job.status))};
+            return false;
+        }
+        inst.result = job.result;
+        inst.timed_out = job.timed_out != 0;
+        inst.seconds = job.elapsed;
+        run.timed_out = run.timed_out || inst.timed_out;
+        run.iterations_done += job.result.iterations;
+        if (inst.result.iterations == 0 && inst.timed_out) continue;  // skipped: no time left
+        if (inst.result.lower > run.lower) {
+            run.lower = inst.result.lower;
+            run.best = k;
+        }
+        run.events.insert(run.events.end(), sinks[k].events.begin(), sinks[k].events.end());
+    }
+    std::stable_sort(run.events.begin(), run.events.end(), [](const AnnealEvent &x, const AnnealEvent &y) {
+        return x.instance != y.instance ? x.instance < y.instance : x.iteration < y.iteration;
+    });
+    if (run.lower == 0) {
+        error = {kExitInput, "anneal: --timeout left no time for a single restart"};
+        return false;
+    }
+    return true;
+}
+
+}  // namespace wsp_cli
