@@ -123,7 +123,25 @@ static const cli_case cases[] = {
      "\"estimate\": {\"value\": 8, \"x\": 2, \"y\": 2, \"safe\": false", NULL},
     {"estimate x too large", NULL, "--kernel LCL --warps 4 --method estimate --x 5", 1, NULL,
      "--x: 5 exceeds the warp count 4"},
-    {"method not built", NULL, "--kernel L --warps 1 --method anneal", 2, NULL, "'anneal' is not built yet"},
+    {"method not built", NULL, "--kernel L --warps 1 --method ilp", 2, NULL, "'ilp' is not built yet"},
+    {"anneal lcl", NULL, "--kernel LCL --warps 4 --method anneal --iterations 20000", 0,
+     "lower         9   witnessed by anneal", NULL},
+    {"anneal json", NULL, "--kernel LCL --warps 4 --method anneal --iterations 5000 --restarts 2 --init random --seed 5 --json",
+     0, "\"anneal\": {\"lower\": 9, \"stopped_by\": \"iterations\", \"iterations\": 5000, \"calibrated\": false", NULL},
+    {"anneal then exact", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 4 --method anneal,exact --iterations 20000",
+     0, "T(4) = 45 exactly.", NULL},
+    {"anneal timeout", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 16 --method anneal --timeout 0.3 --threads 1 --json",
+     0, "\"calibrated\": true", NULL},
+    {"anneal optimal stop", NULL, "--kernel LLL --warps 4 --method anneal --json", 0,
+     "\"stopped_by\": \"optimal\"", NULL},
+    {"bad init", NULL, "--kernel L --warps 2 --method anneal --init best", 1, NULL, "--init: unknown initial solution 'best'"},
+    {"bad moves", NULL, "--kernel L --warps 2 --method anneal --moves far", 1, NULL, "--moves: 'far' is neither"},
+    {"bad t0", NULL, "--kernel L --warps 2 --method anneal --t0 -1", 1, NULL, "--t0: '-1' is not a temperature"},
+    {"plot needs anneal", NULL, "--kernel L --warps 2 --plot x.svg", 1, NULL, "--plot records the annealer"},
+    {"unwritable svg", NULL, "--kernel LC --warps 2 --method anneal --iterations 10 --svg /nonexistent/dir/g.svg", 1,
+     NULL, "cannot write '/nonexistent/dir/g.svg'"},
     {"witness too short", NULL, "--kernel LCL --warps 2 --witness 1,2", 1, NULL, "W*I = 6"},
     {"witness bad warp", NULL, "--kernel LC --warps 2 --witness 1,3,1,2", 1, NULL, "position 2: warp 3"},
     {"witness not a number", NULL, "--kernel LC --warps 2 --witness 1,x,1,2", 1, NULL, "'x' (item 2)"},
@@ -148,6 +166,32 @@ static void test_cases(void **state) {
 }
 
 /* The acceptance line: "paper": 6, "paper_safe": false and an upper of at least 7. */
+/* --convergence, --plot and --svg write files a program and a person can read. */
+static void test_anneal_files(void **state) {
+    (void)state;
+    char out[1 << 14], err[4096], args[1024];
+    snprintf(args, sizeof args,
+             "--kernel LCL --warps 4 --method anneal --iterations 3000 --restarts 3 --convergence %s/c.csv "
+             "--plot %s/c.svg --svg %s/g.svg",
+             tmpdir, tmpdir, tmpdir);
+    assert_int_equal(run_cli(NULL, 0, args, out, sizeof out, err, sizeof err), 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/c.csv", tmpdir);
+    const char *csv = read_file(path);
+    assert_non_null(strstr(csv, "instance,init,iteration,seconds,best\n1,round-robin,0,"));
+    assert_non_null(strstr(csv, "\n3,most-pending,0,"));
+    snprintf(path, sizeof path, "%s/c.svg", tmpdir);
+    const char *svg = read_file(path);
+    assert_non_null(strstr(svg, "<svg"));
+    assert_non_null(strstr(svg, "<polyline"));
+    assert_non_null(strstr(svg, "</svg>"));
+    snprintf(path, sizeof path, "%s/g.svg", tmpdir);
+    svg = read_file(path);
+    assert_non_null(strstr(svg, "warp 4, instruction 3 (L)"));
+    assert_non_null(strstr(svg, "makespan 9"));
+    assert_non_null(strstr(svg, "</svg>"));
+}
+
 static void test_upper_at_least_seven(void **state) {
     static char out[1 << 16], err[1 << 16];
     (void)state;
@@ -176,6 +220,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_upper_at_least_seven),
+        cmocka_unit_test(test_anneal_files),
     };
     return cmocka_run_group_tests_name("cli", tests, setup, teardown);
 }

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "analysis.hpp"
 #include "warpspan_host.h"
@@ -40,6 +42,33 @@ void record(void *context, uint64_t iteration, double seconds, uint32_t best) {
     sink->events.push_back(AnnealEvent{sink->instance, iteration, seconds, best});
 }
 
+// With --timeout and no --iterations: iterations per restart such that every restart runs its whole
+// cooling schedule within the time, from the speed of a short trial run. The count is reported, so
+// the run can be repeated exactly with --iterations.
+uint64_t calibrated_iterations(const wsp_problem *p, wsp_anneal_moves moves, double seconds,
+                               size_t restarts, unsigned threads) {
+    const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
+    std::vector<uint32_t> witness(n);
+    wsp_host_anneal_job job{};
+    job.problem = p;
+    job.options.iterations = 20000;
+    job.options.moves = moves;
+    job.options.init = WSP_ANNEAL_RANDOM;  // no early stop at a proven optimum
+    job.witness = witness.data();
+    job.witness_length = n;
+    const double start = wsp_host_seconds();
+    wsp_host_anneal_run(&job, 1, 1, seconds / 10, nullptr, nullptr, 0);
+    const double spent = wsp_host_seconds() - start;
+    if (job.status != WSP_OK || job.result.iterations == 0 || spent <= 0) return 1000;
+    const double rate = static_cast<double>(job.result.iterations) / spent;
+    unsigned lanes = threads != 0 ? threads : std::thread::hardware_concurrency();
+    if (lanes == 0) lanes = 1;
+    const double rounds = std::ceil(static_cast<double>(restarts) / lanes);
+    const double left = seconds - spent;
+    const double iterations = 0.8 * rate * left / rounds;  // 20% slack for other load
+    return iterations < 1000 ? 1000 : static_cast<uint64_t>(iterations);
+}
+
 }  // namespace
 
 const char *init_name(wsp_anneal_init init) {
@@ -72,10 +101,21 @@ bool run_anneal(const Settings &s, const Analysis &a, AnnealRun &run, Error &err
     // side); with --init, all restarts start from that kind, each with its own seed.
     const size_t restarts = s.restarts ? static_cast<size_t>(*s.restarts) : (s.init ? 1u : WSP_ANNEAL_INIT_COUNT);
     const uint64_t seed = s.seed ? *s.seed : 1u;
-    run.iterations = s.iterations ? *s.iterations : WSP_ANNEAL_DEFAULT_ITERATIONS;
     run.t0 = s.t0 ? *s.t0 : WSP_ANNEAL_DEFAULT_T0;
     run.moves = s.moves ? *s.moves : WSP_ANNEAL_MOVES_UNIFORM;
     run.threads = s.threads ? static_cast<unsigned>(*s.threads) : 0u;
+    const double start = wsp_host_seconds();
+    double seconds = s.timeout ? *s.timeout : 0.0;
+    if (s.iterations) {
+        run.iterations = *s.iterations;
+    } else if (s.timeout) {
+        run.iterations = calibrated_iterations(a.problem, run.moves, seconds, restarts, run.threads);
+        run.calibrated = true;
+        seconds -= wsp_host_seconds() - start;
+        if (seconds <= 0) seconds = 1e-3;
+    } else {
+        run.iterations = WSP_ANNEAL_DEFAULT_ITERATIONS;
+    }
     run.instances.assign(restarts, AnnealInstance{});
     std::vector<EventSink> sinks(restarts);
     std::vector<wsp_host_anneal_job> jobs(restarts);
@@ -100,9 +140,7 @@ bool run_anneal(const Settings &s, const Analysis &a, AnnealRun &run, Error &err
     }
     ProgressLine line;
     line.enabled = !s.quiet && isatty(STDERR_FILENO);
-    const double start = wsp_host_seconds();
-    wsp_host_anneal_run(jobs.data(), jobs.size(), run.threads, s.timeout ? *s.timeout : 0.0,
-                        show_progress, &line, 0.5);
+    wsp_host_anneal_run(jobs.data(), jobs.size(), run.threads, seconds, show_progress, &line, 0.5);
     run.seconds = wsp_host_seconds() - start;
     if (line.shown) std::fprintf(stderr, "\r\033[K");
     for (size_t k = 0; k < restarts; ++k) {

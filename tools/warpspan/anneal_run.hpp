@@ -36,7 +36,8 @@ struct AnnealRun {
     std::vector<AnnealEvent> events;  // sorted by instance, then iteration
     size_t best = 0;                  // the instance with the longest schedule
     uint32_t lower = 0;
-    uint64_t iterations = 0;          // per restart, as asked
+    uint64_t iterations = 0;          // per restart, as asked or calibrated
+    bool calibrated = false;          // chosen to fit --timeout (no --iterations given)
     uint64_t iterations_done = 0;     // summed over restarts
     uint32_t t0 = 0;                  // in units of 2^-16 cycle (WSP_ANNEAL_T0_ZERO: 0)
     wsp_anneal_moves moves = WSP_ANNEAL_MOVES_UNIFORM;

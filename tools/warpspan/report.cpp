@@ -120,7 +120,7 @@ void write_anneal_text(std::ostream &out, const AnnealRun &run) {
         << init_name(run.instances[run.best].init) << ", seed " << run.instances[run.best].seed
         << ")\n";
     out << "  restarts      " << run.instances.size() << " x " << run.iterations
-        << " iterations, T0 " << t0_text(run.t0) << ", " << moves_name(run.moves) << " moves; stopped by "
+        << " iterations" << (run.calibrated ? " (fitted to --timeout)" : "") << ", T0 " << t0_text(run.t0) << ", " << moves_name(run.moves) << " moves; stopped by "
         << anneal_stop_reason(run) << "\n";
     out << "  time          " << seconds_text(run.seconds) << ", " << run.iterations_done
         << " iterations in all\n";
@@ -142,8 +142,9 @@ void write_anneal_text(std::ostream &out, const AnnealRun &run) {
 void json_anneal(std::ostream &out, const AnnealRun &run) {
     const AnnealInstance &best = run.instances[run.best];
     out << "{\"lower\": " << run.lower << ", \"stopped_by\": \"" << anneal_stop_reason(run)
-        << "\", \"iterations\": " << run.iterations << ", \"iterations_done\": " << run.iterations_done
-        << ", \"seconds\": " << seconds_text(run.seconds) << ", \"t0\": " << t0_text(run.t0)
+        << "\", \"iterations\": " << run.iterations << ", \"calibrated\": "
+        << (run.calibrated ? "true" : "false") << ", \"iterations_done\": " << run.iterations_done
+        << ", \"seconds\": " << run.seconds << ", \"t0\": " << t0_text(run.t0)
         << ", \"moves\": \"" << moves_name(run.moves) << "\", \"restarts\": [";
     for (size_t k = 0; k < run.instances.size(); ++k) {
         const AnnealInstance &i = run.instances[k];
@@ -151,7 +152,7 @@ void json_anneal(std::ostream &out, const AnnealRun &run) {
             << ", \"initial\": " << i.result.initial << ", \"lower\": " << i.result.lower
             << ", \"iterations\": " << i.result.iterations << ", \"best_iteration\": "
             << i.result.best_iteration << ", \"accepted\": " << i.result.accepted
-            << ", \"seconds\": " << seconds_text(i.seconds) << ", \"timed_out\": "
+            << ", \"seconds\": " << i.seconds << ", \"timed_out\": "
             << (i.timed_out ? "true" : "false") << "}";
     }
     out << "], \"best_restart\": " << run.best + 1 << ", \"witness\": ";
