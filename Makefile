@@ -3,7 +3,7 @@
 #   make              host library and CLI (CMake), CLI at build/warpspan
 #   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): bounds, and the exact
 #                     solver for 20 s (a bracket for W = 16)
-#   make bench        the exact solver's benchmark (tools/bench/exact_bench; minutes)
+#   make bench        the annealer's and the exact solver's benchmarks (tools/bench; minutes)
 #   make check        every test: host, ASan+UBSan, Cortex-M4 core build, symbol checks
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
@@ -61,6 +61,7 @@ run: host
 	./build/warpspan examples/voronoi.cfg --method bound,exact --timeout 20
 
 bench: host
+	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 
 check: deps-check
