@@ -74,8 +74,18 @@ wsp_status check_initial(const wsp_problem &p, const uint32_t *s, size_t length,
     return WSP_OK;
 }
 
-bool valid_init(wsp_anneal_init init) {
-    return static_cast<uint32_t>(init) < WSP_ANNEAL_INIT_COUNT;
+// The bits of an enum a C caller filled in: C lets any int through, while a C++ load of a value
+// outside the enum's range is undefined, so kinds are checked as plain integers first.
+template <typename E>
+uint32_t raw(const E &e) {
+    static_assert(sizeof(E) == sizeof(uint32_t), "C enums here are int-sized");
+    uint32_t v;
+    __builtin_memcpy(&v, &e, sizeof v);
+    return v;
+}
+
+bool valid_init(const wsp_anneal_init &init) {
+    return raw(init) < WSP_ANNEAL_INIT_COUNT;
 }
 
 wsp_status common_checks(const wsp_problem *p, void *workspace, size_t workspace_size,
@@ -198,7 +208,7 @@ extern "C" wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init i
     if (st != WSP_OK) return st;
     if (!valid_init(init)) {
         DiagScope scope(diag, WSP_ERR_RANGE);
-        scope.message.text("initial solution kind ").number(static_cast<uint32_t>(init))
+        scope.message.text("initial solution kind ").number(raw(init))
             .text(" exceeds the maximum ").number(WSP_ANNEAL_INIT_COUNT - 1);
         return WSP_ERR_RANGE;
     }
@@ -218,13 +228,19 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     if (st != WSP_OK) return st;
     wsp_anneal_options none = {};
     const wsp_anneal_options &o = options != nullptr ? *options : none;
-    if (static_cast<uint32_t>(o.moves) > WSP_ANNEAL_MOVES_LOCAL) {
+    if (raw(o.moves) > WSP_ANNEAL_MOVES_LOCAL) {
         DiagScope scope(diag, WSP_ERR_RANGE);
-        scope.message.text("neighbourhood kind ").number(static_cast<uint32_t>(o.moves))
+        scope.message.text("neighbourhood kind ").number(raw(o.moves))
             .text(" exceeds the maximum ").number(WSP_ANNEAL_MOVES_LOCAL);
         return WSP_ERR_RANGE;
     }
     Rng rng(o.seed);
+    if (o.initial == nullptr && !valid_init(o.init)) {
+        DiagScope scope(diag, WSP_ERR_RANGE);
+        scope.message.text("initial solution kind ").number(raw(o.init))
+            .text(" exceeds the maximum ").number(WSP_ANNEAL_INIT_COUNT - 1);
+        return WSP_ERR_RANGE;
+    }
     if (o.initial != nullptr) {
         st = check_initial(*p, o.initial, o.initial_length, static_cast<uint32_t *>(workspace), diag);
         if (st != WSP_OK) return st;
