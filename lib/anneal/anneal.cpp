@@ -76,12 +76,23 @@ wsp_status check_initial(const wsp_problem &p, const uint32_t *s, size_t length,
 
 // The bits of an enum a C caller filled in: C lets any int through, while a C++ load of a value
 // outside the enum's range is undefined, so kinds are checked as plain integers first.
+// (Enums are int-sized on the host and one byte on arm-none-eabi, whose ABI uses short enums.)
 template <typename E>
 uint32_t raw(const E &e) {
-    static_assert(sizeof(E) == sizeof(uint32_t), "C enums here are int-sized");
-    uint32_t v;
-    __builtin_memcpy(&v, &e, sizeof v);
-    return v;
+    if constexpr (sizeof(E) == 1) {
+        uint8_t v;
+        __builtin_memcpy(&v, &e, 1);
+        return v;
+    } else if constexpr (sizeof(E) == 2) {
+        uint16_t v;
+        __builtin_memcpy(&v, &e, 2);
+        return v;
+    } else {
+        static_assert(sizeof(E) == 4, "an enum of an unexpected size");
+        uint32_t v;
+        __builtin_memcpy(&v, &e, 4);
+        return v;
+    }
 }
 
 bool valid_init(const wsp_anneal_init &init) {
