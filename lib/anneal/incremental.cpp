@@ -4,10 +4,6 @@ namespace wsp {
 
 namespace {
 
-uint64_t aligned(uint64_t n) {
-    return (n + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN;
-}
-
 struct Parts {
     uint64_t n, cells, warps;
     uint64_t words_n, words_cycles, words_cells4, words_cells, words_warps, bytes_n, bits;
@@ -24,12 +20,12 @@ Parts parts(const wsp_problem &p, uint32_t horizon) {
     s.n = uint64_t{p.warps} * p.length;
     s.cells = uint64_t{horizon} + 2u;  // cycles 1..horizon and a sentinel that stays free
     s.warps = p.warps;
-    s.words_n = aligned(4u * s.n);
-    s.words_cycles = aligned(4u * (s.n + s.warps));
-    s.words_cells4 = aligned(4u * WSP_UNIT_COUNT * s.cells);
-    s.words_cells = aligned(4u * s.cells);
-    s.words_warps = aligned(4u * s.warps);
-    s.bytes_n = aligned(s.n);
+    s.words_n = align_workspace(4u * s.n);
+    s.words_cycles = align_workspace(4u * (s.n + s.warps));
+    s.words_cells4 = align_workspace(4u * WSP_UNIT_COUNT * s.cells);
+    s.words_cells = align_workspace(4u * s.cells);
+    s.words_warps = align_workspace(4u * s.warps);
+    s.bytes_n = align_workspace(s.n);
     s.bits = 8u * ((s.cells + 63u) / 64u);
     return s;
 }

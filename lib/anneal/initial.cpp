@@ -4,17 +4,13 @@ namespace wsp {
 
 namespace {
 
-uint64_t aligned(uint64_t n) {
-    return (n + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN;
-}
-
 // Cycle-by-cycle dispatch; `order` is the visiting order, re-ranked after each cycle by the policy.
 class Dispatcher {
 public:
     Dispatcher(const wsp_problem &p, void *scratch)
         : p_(p), units_(p.units()), W_(p.warps), I_(p.length) {
         uint32_t *at = static_cast<uint32_t *>(scratch);
-        const uint64_t words = aligned(4u * uint64_t{W_}) / 4u;
+        const uint64_t words = align_workspace(4u * uint64_t{W_}) / 4u;
         next_ = at;
         order_ = at + words;
         spare_ = at + 2u * words;
@@ -112,7 +108,7 @@ private:
 
 }  // namespace
 
-uint64_t initial_scratch_bytes(const wsp_problem &p) { return 4u * aligned(4u * uint64_t{p.warps}); }
+uint64_t initial_scratch_bytes(const wsp_problem &p) { return 4u * align_workspace(4u * uint64_t{p.warps}); }
 
 void make_initial(const wsp_problem &p, wsp_anneal_init init, Rng &rng, void *scratch, uint32_t *out) {
     const uint32_t W = p.warps, I = p.length;

@@ -26,11 +26,9 @@ namespace wsp {
 
 namespace {
 
-constexpr uint64_t kAlign = WSP_WORKSPACE_ALIGN;
 constexpr uint64_t kMinEntries = 16;
 constexpr uint64_t kDefaultProgressInterval = 65536;
 
-uint64_t round_up(uint64_t n) { return (n + kAlign - 1u) / kAlign * kAlign; }
 
 struct ExactLayout {
     uint32_t horizon;     // safe bound on T(W): the deepest a path goes
@@ -56,14 +54,14 @@ ExactLayout exact_layout(const wsp_problem &p) {
     l.horizon = static_cast<uint32_t>(b.upper);
     l.max_groups = p.warps < p.length ? p.warps : p.length;
     l.key = KeyFormat::for_problem(p.warps, p.length);
-    l.frame_bytes = round_up(Frame::bytes(l.max_groups));
+    l.frame_bytes = align_workspace(Frame::bytes(l.max_groups));
     l.frames = uint64_t{l.horizon} + 3u;
     l.suffix_at = 0;
-    l.frames_at = l.suffix_at + round_up(StateBound::bytes(p.length));
+    l.frames_at = l.suffix_at + align_workspace(StateBound::bytes(p.length));
     l.key_at = l.frames_at + l.frames * l.frame_bytes;
-    l.position_at = l.key_at + round_up(4u * uint64_t{l.key.words});
-    l.region_at = l.position_at + round_up(4u * W);
-    l.decode_bytes = round_up(decoder_bytes(p));
+    l.position_at = l.key_at + align_workspace(4u * uint64_t{l.key.words});
+    l.region_at = l.position_at + align_workspace(4u * W);
+    l.decode_bytes = align_workspace(decoder_bytes(p));
     const uint64_t check = witness_check_bytes(p);
     const uint64_t table = StateTable::bytes_for(l.key, kMinEntries);
     l.region_min = check > table ? check : table;

@@ -38,6 +38,11 @@ inline size_t workspace_bytes(uint64_t n) {
     return n > static_cast<uint64_t>(static_cast<size_t>(-1)) ? 0 : static_cast<size_t>(n);
 }
 
+// n rounded up to a multiple of WSP_WORKSPACE_ALIGN: how workspace layouts place their parts.
+inline uint64_t align_workspace(uint64_t n) {
+    return (n + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN;
+}
+
 // Workspace checks shared by every call that takes caller memory: NULL, alignment, a `needed` that
 // does not fit in size_t (WSP_ERR_OVERFLOW), and a buffer smaller than `needed`.
 wsp_status check_workspace(const void *workspace, size_t size, uint64_t needed, wsp_diag *diag);

@@ -7,15 +7,13 @@ namespace wsp {
 
 namespace {
 
-uint64_t aligned(uint64_t n) { return (n + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN; }
-
 struct CheckLayout {
     uint64_t decode, cycles, validate;
 };
 
 CheckLayout check_layout(const wsp_problem &p) {
-    return CheckLayout{aligned(decoder_bytes(p)), aligned(4u * uint64_t{p.warps} * p.length),
-                       aligned(validator_bytes(p))};
+    return CheckLayout{align_workspace(decoder_bytes(p)), align_workspace(4u * uint64_t{p.warps} * p.length),
+                       align_workspace(validator_bytes(p))};
 }
 
 wsp_status broken(wsp_diag *diag, const char *who, const char *what) {

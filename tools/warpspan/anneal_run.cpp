@@ -147,10 +147,7 @@ bool run_anneal(const Settings &s, const Analysis &a, AnnealRun &run, Error &err
         const wsp_host_anneal_job &job = jobs[k];
         AnnealInstance &inst = run.instances[k];
         if (job.status != WSP_OK) {
-            const bool internal = job.status == WSP_ERR_INTERNAL;
-            error = {internal ? kExitInternal : kExitInput,
-                     std::string(internal ? "internal: " : "") + "anneal: " +
-                         (job.diag.message[0] ? job.diag.message : wsp_strerror(job.status))};
+            error = method_error("anneal", job.status, job.diag);
             return false;
         }
         inst.result = job.result;

@@ -86,10 +86,7 @@ void fill_job(const Settings &s, const wsp_problem *p, size_t bytes, ExactRun &r
 
 bool collect(const wsp_host_exact_job &job, ExactRun &run, Error &error) {
     if (job.status != WSP_OK) {
-        const bool internal = job.status == WSP_ERR_INTERNAL;
-        error = {internal ? kExitInternal : kExitInput,
-                 std::string(internal ? "internal: " : "") + "exact: " +
-                     (job.diag.message[0] ? job.diag.message : wsp_strerror(job.status))};
+        error = method_error("exact", job.status, job.diag);
         return false;
     }
     run.result = job.result;

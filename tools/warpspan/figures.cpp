@@ -83,7 +83,7 @@ void write_convergence_svg(std::ostream &out, const AnnealRun &run, const std::s
             points += number(x(e.seconds)) + "," + number(last_y) + " ";
         }
         if (points.empty()) continue;
-        points += number(x(run.instances[k].seconds > 0 ? std::min(t_max, run.events.empty() ? t_max : t_max) : t_max)) + "," + number(last_y);
+        points += number(x(t_max)) + "," + number(last_y);  // the best holds to the end
         out << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\" points=\""
             << points << "\"/>\n";
         const double ly = top + 16.0 * static_cast<double>(k);
