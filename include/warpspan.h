@@ -54,8 +54,13 @@ typedef enum wsp_status {
     WSP_ERR_SCHEDULE_SCHEDULERS = 16, /* more than `schedulers` instructions in one cycle */
     WSP_ERR_SCHEDULE_WORK_CONSERVATION = 17, /* a ready warp left waiting beside spare capacity */
     WSP_ERR_INTERNAL = 18,         /* a proven invariant failed: please report it */
-    WSP_ERR_INVALID_HANDLE = 19    /* a handle that was not made by the matching init call */
+    WSP_ERR_INVALID_HANDLE = 19,   /* a handle that was not made by the matching init call */
+    WSP_ERR_UNAVAILABLE = 20,      /* this build lacks the feature (the ILP needs lp_solve) */
+    WSP_ERR_IO = 21,               /* a file could not be written or read */
+    WSP_ERR_SOLVER = 22            /* the external ILP solver failed (diag says how) */
 } wsp_status;
+/** The largest wsp_status value (for tables over every status). */
+#define WSP_STATUS_LAST WSP_ERR_SOLVER
 
 /** A static, human-readable description of a status; never NULL, also for unknown values. */
 const char *wsp_strerror(wsp_status status);

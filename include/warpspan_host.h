@@ -80,6 +80,68 @@ wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count, unsigned
                                double seconds, wsp_host_anneal_monitor monitor, void *context,
                                double monitor_interval);
 
+/* ---- the papers' exact ILP (paper 004, Fig. 3), solved with lp_solve --------------------------- */
+/* Built only where lp_solve is (CMake option WARPSPAN_WITH_LPSOLVE); elsewhere these calls return
+ * WSP_ERR_UNAVAILABLE and wsp_host_ilp_available() says 0. The model's horizon is the proven safe
+ * bound (wsp_bounds.upper), never the paper bound, so that every work-conserving schedule fits. */
+
+/** 1 when this build has the ILP (lp_solve), else 0. */
+int wsp_host_ilp_available(void);
+
+/** How work conservation is written: paper 004's short rows (Eq. 32/35, one per warp, instruction
+ *  and cycle; the paper found them faster) or long rows (Eq. 31/34, one per warp, type and cycle). */
+typedef enum wsp_ilp_constraints { WSP_ILP_SHORT = 0, WSP_ILP_LONG = 1 } wsp_ilp_constraints;
+
+/** Why the solve ended. Only WSP_ILP_OPTIMAL is an exact answer (lower == upper == T(W)). */
+typedef enum wsp_ilp_status {
+    WSP_ILP_OPTIMAL = 0,   /* lp_solve proved the maximum */
+    WSP_ILP_TIMEOUT = 1,   /* the time limit stopped it: lower is the best schedule found (0 if none) */
+    WSP_ILP_CANCELLED = 2  /* the progress callback stopped it: as for a timeout */
+} wsp_ilp_status;
+
+typedef struct wsp_ilp_progress {
+    double seconds;       /* since the call started */
+    uint32_t incumbent;   /* makespan of the best schedule found so far, 0 if none */
+    uint64_t nodes;       /* branch-and-bound nodes so far */
+    int building;         /* 1 while the model is still being built */
+} wsp_ilp_progress;
+
+/** Return non-zero to stop the solve (status WSP_ILP_CANCELLED). */
+typedef int (*wsp_ilp_progress_fn)(void *context, const wsp_ilp_progress *progress);
+
+typedef struct wsp_ilp_options {
+    uint32_t constraints;          /* a wsp_ilp_constraints; 0 = short */
+    double seconds;                /* time limit for building and solving, fractional; 0 = none */
+    wsp_ilp_progress_fn progress;  /* may be NULL; called about every progress_interval seconds */
+    void *context;
+    double progress_interval;      /* 0 = 0.5 s */
+} wsp_ilp_options;
+
+typedef struct wsp_ilp_result {
+    uint32_t status;      /* a wsp_ilp_status */
+    uint32_t lower;       /* witnessed: the makespan of a validated schedule; 0 if none was found */
+    uint32_t upper;       /* proven: lower when optimal, else the horizon */
+    uint32_t horizon;     /* T of the model: the safe bound */
+    uint64_t columns, rows, nonzeros;
+    uint64_t nodes;       /* branch-and-bound nodes */
+    double build_seconds; /* building the model */
+    double seconds;       /* the whole call */
+} wsp_ilp_result;
+
+/** Builds the ILP for p and solves it with lp_solve on the calling thread (calls on different
+ *  threads are independent). The solution is decoded into a schedule, checked to be 0/1 within
+ *  1e-6 with an integral objective, validated (capacity, precedence, work conservation), and turned
+ *  into a witness pseudo-precedence string (W*I ids, written to `witness` when it is not NULL; then
+ *  witness_length must be W*I) that the decoder maps back to the same makespan. Options may be NULL. */
+wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_options *options, uint32_t *witness,
+                              size_t witness_length, wsp_ilp_result *result, wsp_diag *diag);
+
+/** Writes the ILP to `path` in lp_solve's LP format, or in free MPS when the name ends in ".mps"
+ *  (which CPLEX, Gurobi, HiGHS, CBC and SCIP read), after comment lines naming the problem, the
+ *  horizon and how to read a solution. Uses options->constraints only. */
+wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options, const char *path,
+                              wsp_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,7 @@
 #include "test_util.h"
 
 static uint64_t ws[1 << 15];
-static uint32_t witness[4096], cycles[4096];
+static uint32_t witness[4096];
 
 typedef struct run {
     wsp_status status;

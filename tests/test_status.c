@@ -3,7 +3,7 @@
 
 static void test_strerror_every_status(void **state) {
     (void)state;
-    for (int s = WSP_OK; s <= WSP_ERR_INVALID_HANDLE; ++s) {
+    for (int s = WSP_OK; s <= WSP_STATUS_LAST; ++s) {
         const char *msg = wsp_strerror((wsp_status)s);
         assert_non_null(msg);
         assert_true(strlen(msg) > 5);

@@ -32,6 +32,9 @@ extern "C" const char *wsp_strerror(wsp_status status) {
         case WSP_ERR_SCHEDULE_WORK_CONSERVATION: return "the schedule is not work-conserving";
         case WSP_ERR_INTERNAL: return "internal error: a proven invariant failed (please report)";
         case WSP_ERR_INVALID_HANDLE: return "the handle was not made by the matching init call";
+        case WSP_ERR_UNAVAILABLE: return "not available in this build (the ILP needs lp_solve)";
+        case WSP_ERR_IO: return "a file could not be written or read";
+        case WSP_ERR_SOLVER: return "the ILP solver failed";
     }
     return "unknown status";
 }

@@ -1,0 +1,131 @@
+// wsp_host_ilp_*: the C API over the ILP (built with lp_solve only; unavailable.cpp otherwise).
+#include <stdio.h>
+#include <string.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "ilp/lpsolve_system.hpp"
+#include "ilp/solve.hpp"
+#include "model/problem.hpp"
+#include "schedule/witness_check.hpp"
+
+using wsp::ilp::failf;
+
+namespace {
+
+wsp_status check_problem(const wsp_problem *p, const wsp_ilp_options *o, wsp::ilp::WorkConserving *wc,
+                         wsp_diag *diag) {
+    if (p == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the problem is NULL");
+    wsp_bounds b;
+    const wsp_status s = wsp_bounds_compute(p, &b);  // also rejects a handle not made by wsp_problem_init
+    if (s != WSP_OK) return failf(diag, s, "%s", wsp_strerror(s));
+    const uint32_t kind = o != nullptr ? o->constraints : 0;
+    if (kind > WSP_ILP_LONG)
+        return failf(diag, WSP_ERR_RANGE, "constraint kind %u exceeds the maximum %u", kind, WSP_ILP_LONG);
+    *wc = kind == WSP_ILP_LONG ? wsp::ilp::WorkConserving::long_rows : wsp::ilp::WorkConserving::short_rows;
+    return WSP_OK;
+}
+
+// The pseudo-precedence string of a schedule: its instructions by cycle, warps in id order within
+// a cycle. Decoding it gives the schedule back when the schedule is work-conserving: by induction
+// over the string, each (w, i) finds every cycle strictly between its predecessor's and its own
+// full for its type or the scheduler (that is what work conservation says, and the instructions
+// filling them come earlier in the string), and room in its own cycle (the schedule is feasible).
+std::vector<uint32_t> witness_of(const std::vector<uint32_t> &cycles, uint32_t W, uint32_t I) {
+    std::vector<uint32_t> order(cycles.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<uint32_t>(k);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return cycles[a] != cycles[b] ? cycles[a] < cycles[b] : a / I < b / I;
+    });
+    for (uint32_t &k : order) k = k / I + 1;
+    (void)W;
+    return order;
+}
+
+}  // namespace
+
+extern "C" int wsp_host_ilp_available(void) { return 1; }
+
+extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_options *options,
+                                         uint32_t *witness, size_t witness_length, wsp_ilp_result *result,
+                                         wsp_diag *diag) {
+    wsp::ilp::Request rq;
+    wsp_status s = check_problem(p, options, &rq.wc, diag);
+    if (s != WSP_OK) return s;
+    if (result == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the result is NULL");
+    const uint32_t W = wsp_problem_warps(p), I = wsp_problem_length(p);
+    if (witness != nullptr && witness_length != size_t{W} * I)
+        return failf(diag, WSP_ERR_WITNESS_LENGTH, "the witness buffer holds %zu ids, W*I is %llu",
+                     witness_length, static_cast<unsigned long long>(uint64_t{W} * I));
+    if (options != nullptr) {
+        if (!(options->seconds >= 0) || !(options->progress_interval >= 0))
+            return failf(diag, WSP_ERR_RANGE, "seconds and progress_interval must be >= 0");
+        rq.seconds = options->seconds;
+        rq.progress = options->progress;
+        rq.context = options->context;
+        if (options->progress_interval > 0) rq.progress_interval = options->progress_interval;
+    }
+    wsp::ilp::Answer a;
+    s = wsp::ilp::solve(*p, rq, a, diag);
+    if (s != WSP_OK) return s;
+    if (a.has_schedule) {
+        // Independent checks before the makespan is claimed: the validator on lp_solve's schedule,
+        // then the decoder and validator again on the witness string made from it.
+        std::vector<uint64_t> scratch((wsp::witness_check_bytes(*p) + 7) / 8 + 1);
+        std::vector<uint64_t> vws(wsp_validate_workspace_size(p) / 8 + 1);
+        uint32_t validated = 0;
+        wsp_diag why{};
+        if (wsp_validate_schedule(p, a.cycles.data(), a.cycles.size(), vws.data(), vws.size() * 8,
+                                  &validated, &why) != WSP_OK ||
+            validated != a.makespan)
+            return failf(diag, WSP_ERR_INTERNAL, "the ILP's schedule failed validation: %s", why.message);
+        const std::vector<uint32_t> w = witness_of(a.cycles, W, I);
+        s = wsp::check_witness(*p, scratch.data(), w.data(), w.size(), a.makespan, "ILP", diag);
+        if (s != WSP_OK) return s;
+        if (witness != nullptr) memcpy(witness, w.data(), w.size() * sizeof w[0]);
+    } else if (witness != nullptr) {
+        memset(witness, 0, witness_length * sizeof witness[0]);
+    }
+    *result = a.result;
+    return WSP_OK;
+}
+
+extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options,
+                                         const char *path, wsp_diag *diag) {
+    wsp::ilp::WorkConserving wc = wsp::ilp::WorkConserving::short_rows;
+    wsp_status s = check_problem(p, options, &wc, diag);
+    if (s != WSP_OK) return s;
+    if (path == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the path is NULL");
+    uint32_t horizon = 0;
+    s = wsp::ilp::horizon_of(*p, &horizon, diag);
+    if (s != WSP_OK) return s;
+    const wsp::ilp::Layout layout(*p, horizon, wc);
+    if (layout.columns < 0)
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
+                     static_cast<unsigned long long>(layout.column_count),
+                     static_cast<unsigned long long>(wsp::ilp::kMaxColumns));
+    wsp::ilp::LpSolve lp(layout.columns, true);
+    if (!lp.ok() || !wsp::ilp::build(*p, horizon, wc, lp))
+        return failf(diag, WSP_ERR_SOLVER, "lp_solve could not hold the model");
+    const size_t n = strlen(path);
+    const bool mps = n >= 4 && strcmp(path + n - 4, ".mps") == 0;
+    char header[1024];
+    const char *c = mps ? "*" : "//";
+    uint32_t sigma[WSP_UNIT_COUNT];
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) sigma[u] = wsp_problem_sigma(p, static_cast<wsp_unit>(u));
+    snprintf(header, sizeof header,
+             "%s warpspan %s: paper 004's ILP (Fig. 3) for T(W), %s work-conserving rows\n"
+             "%s kernel (normalised) %s, W = %u, sigma L=%u C=%u S=%u D=%u, schedulers %u\n"
+             "%s horizon T = %u (the proven safe bound). Maximise: the optimum is T(W).\n"
+             "%s Column LS_w_i_t (CC, SF, DP for C, S, D) = 1 iff warp w issues instruction i in cycle t;\n"
+             "%s E_U_t = 1 iff type U is full in cycle t, F_t iff the schedulers are.\n",
+             c, wsp_version(), wc == wsp::ilp::WorkConserving::long_rows ? "long (Eq. 31/34)" : "short (Eq. 32/35)",
+             c, wsp_problem_kernel(p), wsp_problem_warps(p), sigma[0], sigma[1], sigma[2], sigma[3],
+             wsp_problem_schedulers(p), c, horizon, c, c);
+    FILE *f = fopen(path, "w");
+    if (f == nullptr) return failf(diag, WSP_ERR_IO, "cannot write %.100s", path);
+    const bool written = lp.write(f, mps, header);
+    if (fclose(f) != 0 || !written) return failf(diag, WSP_ERR_IO, "cannot write %.100s", path);
+    return WSP_OK;
+}

@@ -1,0 +1,185 @@
+#include "ilp/solve.hpp"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ilp/lpsolve_system.hpp"
+
+namespace wsp {
+namespace ilp {
+
+namespace {
+
+constexpr double kTolerance = 1e-6;  // how far from 0/1 (and from an integer objective) we accept
+
+// Deadline, cancellation and progress, shared by the build's stop function and lp_solve's abort
+// function.
+struct Watch {
+    const Request *request;
+    double start, deadline, next_report;
+    bool building = true;
+    bool timed_out = false, cancelled = false;
+    uint32_t incumbent = 0;
+    uint64_t nodes = 0;
+
+    bool stop() {
+        const double now = wsp_host_seconds();
+        if (deadline > 0 && now >= deadline) {
+            timed_out = true;
+            return true;
+        }
+        if (request->progress != nullptr && now >= next_report) {
+            next_report = now + request->progress_interval;
+            const wsp_ilp_progress pr{now - start, incumbent, nodes, building ? 1 : 0};
+            if (request->progress(request->context, &pr) != 0) {
+                cancelled = true;
+                return true;
+            }
+        }
+        return false;
+    }
+};
+
+bool build_stop(void *context) { return static_cast<Watch *>(context)->stop(); }
+
+bool solve_abort(void *context, double incumbent, uint64_t nodes) {
+    Watch *w = static_cast<Watch *>(context);
+    w->incumbent = incumbent > 0.5 ? static_cast<uint32_t>(incumbent + 0.5) : 0;
+    w->nodes = nodes;
+    return w->stop();
+}
+
+bool near(double v, double target) { return fabs(v - target) <= kTolerance; }
+
+// The incumbent as a schedule matrix; false (with diag) when lp_solve's point is not a 0/1 point
+// with one issue cycle per instruction and an integral objective equal to warp W's last cycle.
+bool read_schedule(const wsp_problem &p, const Layout &l, const LpSolve::Outcome &o, Answer &a,
+                   wsp_diag *diag) {
+    for (int c = 0; c < l.columns; ++c)
+        if (!near(o.solution[c], 0.0) && !near(o.solution[c], 1.0)) {
+            failf(diag, WSP_ERR_SOLVER, "lp_solve returned %.9g for binary column %d (not 0/1 within 1e-6)",
+                  o.solution[c], c + 1);
+            return false;
+        }
+    a.cycles.assign(size_t{l.W} * l.I, 0);
+    uint32_t makespan = 0;
+    for (uint32_t w = 0; w < l.W; ++w)
+        for (uint32_t i = 0; i < l.I; ++i) {
+            uint32_t found = 0, count = 0;
+            for (uint32_t t = l.first(i); t <= l.last(i); ++t)
+                if (o.solution[l.x(w, i, t)] > 0.5) {
+                    found = t;
+                    ++count;
+                }
+            if (count != 1) {
+                failf(diag, WSP_ERR_SOLVER, "lp_solve's solution issues instruction %u of warp %u %u times",
+                      i + 1, w + 1, count);
+                return false;
+            }
+            a.cycles[size_t{w} * l.I + i] = found;
+            if (found > makespan) makespan = found;
+        }
+    const uint32_t last = a.cycles[size_t{l.W - 1} * l.I + l.I - 1];
+    if (!near(o.objective, floor(o.objective + 0.5)) || !near(o.objective, last) || last != makespan) {
+        failf(diag, WSP_ERR_SOLVER,
+              "lp_solve's objective %.9g is not the integral last cycle %u of warp %u (makespan %u)",
+              o.objective, last, l.W, makespan);
+        return false;
+    }
+    (void)p;
+    a.makespan = makespan;
+    a.has_schedule = true;
+    return true;
+}
+
+}  // namespace
+
+wsp_status failf(wsp_diag *diag, wsp_status status, const char *fmt, ...) {
+    if (diag == nullptr) return status;
+    *diag = wsp_diag{};
+    diag->status = status;
+    diag->character = -1;
+    diag->unit = -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(diag->message, sizeof diag->message, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+wsp_status horizon_of(const wsp_problem &p, uint32_t *horizon, wsp_diag *diag) {
+    wsp_bounds b;
+    const wsp_status s = wsp_bounds_compute(&p, &b);
+    if (s != WSP_OK) return failf(diag, s, "%s", wsp_strerror(s));
+    if (b.upper > 0x7FFFFFFFu)
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP horizon %llu exceeds the maximum %u",
+                     static_cast<unsigned long long>(b.upper), 0x7FFFFFFFu);
+    *horizon = static_cast<uint32_t>(b.upper);
+    return WSP_OK;
+}
+
+wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, wsp_diag *diag) {
+    Watch watch{&request, wsp_host_seconds(), 0, 0};
+    watch.deadline = request.seconds > 0 ? watch.start + request.seconds : 0;
+    watch.next_report = watch.start + request.progress_interval;
+    answer = Answer{};
+    wsp_ilp_result &r = answer.result;
+
+    uint32_t horizon = request.horizon;
+    if (horizon == 0) {
+        const wsp_status s = horizon_of(p, &horizon, diag);
+        if (s != WSP_OK) return s;
+    }
+    r.horizon = horizon;
+    r.upper = horizon;
+    const Layout layout(p, horizon, request.wc);
+    if (layout.columns < 0)
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
+                     static_cast<unsigned long long>(layout.column_count),
+                     static_cast<unsigned long long>(kMaxColumns));
+    Counter count;
+    build(p, horizon, request.wc, count);
+    r.columns = count.columns;
+    r.rows = count.rows;
+    r.nonzeros = count.nonzeros;
+    if (count.nonzeros > kMaxNonzeros)
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu nonzeros, more than the maximum %llu",
+                     static_cast<unsigned long long>(count.nonzeros),
+                     static_cast<unsigned long long>(kMaxNonzeros));
+
+    LpSolve lp(layout.columns, false);
+    if (!lp.ok()) return failf(diag, WSP_ERR_SOLVER, "lp_solve could not create a model of %d columns", layout.columns);
+    const bool built = build(p, horizon, request.wc, lp, build_stop, &watch);
+    r.build_seconds = wsp_host_seconds() - watch.start;
+    if (!built && !watch.timed_out && !watch.cancelled)
+        return failf(diag, WSP_ERR_SOLVER, "lp_solve refused a row or column while the model was built");
+    if (built) {
+        watch.building = false;
+        LpSolve::Outcome o = lp.solve(solve_abort, &watch);
+        r.nodes = o.nodes;
+        if (!o.optimal && !o.stopped)
+            return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER,
+                         "lp_solve ended with %s (%d)%s", LpSolve::code_name(o.code), o.code,
+                         o.infeasible ? ", but a work-conserving schedule always fits the horizon" : "");
+        if (o.has_solution && !read_schedule(p, layout, o, answer, diag)) return WSP_ERR_SOLVER;
+        if (o.optimal) {
+            r.status = WSP_ILP_OPTIMAL;
+            r.lower = r.upper = answer.makespan;
+        }
+    }
+    if (r.status != WSP_ILP_OPTIMAL) {
+        r.status = watch.cancelled ? WSP_ILP_CANCELLED : WSP_ILP_TIMEOUT;
+        r.lower = answer.has_schedule ? answer.makespan : 0;
+    }
+    r.seconds = wsp_host_seconds() - watch.start;
+    if (diag != nullptr) {
+        *diag = wsp_diag{};
+        diag->character = diag->unit = -1;
+    }
+    return WSP_OK;
+}
+
+}  // namespace ilp
+}  // namespace wsp
