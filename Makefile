@@ -3,7 +3,8 @@
 #   make              host library and CLI (CMake), CLI at build/warpspan
 #   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): bounds, and the exact
 #                     solver for 20 s (a bracket for W = 16)
-#   make bench        the annealer's and the exact solver's benchmarks (tools/bench; minutes)
+#   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
+#                     tens of minutes)
 #   make check        every test: host, ASan+UBSan, Cortex-M4 core build, symbol checks
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
@@ -63,6 +64,7 @@ run: host
 bench: host
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
+	$(HOST_DIR)/ilp_bench
 
 check: deps-check
 	@echo "== host build and tests"

@@ -139,8 +139,20 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
         return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
                      static_cast<unsigned long long>(layout.column_count),
                      static_cast<unsigned long long>(kMaxColumns));
+    // Before counting exactly: a lower bound on the nonzeros, so that a hopeless model is refused at
+    // once. Every (warp, instruction, cycle) in [first(i), last(i)) has a work-conserving row (short)
+    // or a share of one (long) holding x(w,i,s) for every s in [first(i), t], distinct columns:
+    // sum over t of (t - first(i) + 1) = span * (span - 1) / 2 per instruction and warp.
+    const double least = static_cast<double>(layout.W) * layout.I * layout.span * (layout.span - 1) / 2;
+    if (request.wc != WorkConserving::none && least > static_cast<double>(kMaxNonzeros))
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have more than %.3g nonzeros, more than the maximum %llu",
+                     least, static_cast<unsigned long long>(kMaxNonzeros));
     Counter count;
-    build(p, horizon, request.wc, count);
+    if (!build(p, horizon, request.wc, count, build_stop, &watch)) {
+        r.status = watch.cancelled ? WSP_ILP_CANCELLED : WSP_ILP_TIMEOUT;
+        r.seconds = r.build_seconds = wsp_host_seconds() - watch.start;
+        return WSP_OK;
+    }
     r.columns = count.columns;
     r.rows = count.rows;
     r.nonzeros = count.nonzeros;
@@ -155,6 +167,7 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     r.build_seconds = wsp_host_seconds() - watch.start;
     if (!built && !watch.timed_out && !watch.cancelled)
         return failf(diag, WSP_ERR_SOLVER, "lp_solve refused a row or column while the model was built");
+    bool optimal = false;
     if (built) {
         watch.building = false;
         LpSolve::Outcome o = lp.solve(solve_abort, &watch);
@@ -165,11 +178,12 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
                          o.infeasible ? ", but a work-conserving schedule always fits the horizon" : "");
         if (o.has_solution && !read_schedule(p, layout, o, answer, diag)) return WSP_ERR_SOLVER;
         if (o.optimal) {
+            optimal = true;
             r.status = WSP_ILP_OPTIMAL;
             r.lower = r.upper = answer.makespan;
         }
     }
-    if (r.status != WSP_ILP_OPTIMAL) {
+    if (!optimal) {
         r.status = watch.cancelled ? WSP_ILP_CANCELLED : WSP_ILP_TIMEOUT;
         r.lower = answer.has_schedule ? answer.makespan : 0;
     }
