@@ -5,7 +5,8 @@
 #                     solver for 20 s (a bracket for W = 16)
 #   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
-#   make check        every test: host, ASan+UBSan, Cortex-M4 core build, symbol checks
+#   make check        every test: host, ASan+UBSan, a build without lp_solve, Cortex-M4 core build,
+#                     symbol checks
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
@@ -77,6 +78,8 @@ check: deps-check
 		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
 	@$(call cmake_build,$(ASAN_DIR))
 	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS)
+	@echo "== a build without lp_solve (every method but the ILP)"
+	@JOBS=$(JOBS) bash tools/check-no-lpsolve.sh build/nolp
 	@echo "== core for Cortex-M4 (arm-none-eabi, freestanding)"
 	@$(MAKE) --no-print-directory cross
 	@echo "== allocation-free, exception-free, RTTI-free core archives"

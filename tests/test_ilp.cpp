@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 extern "C" {
@@ -257,6 +258,20 @@ void expect_optimal(const wsp_problem *p, uint32_t T, uint32_t seed) {
     }
 }
 
+// T(W) by the exact solver (issue 3), for the comparison the issue asks for.
+uint32_t exact_T(const wsp_problem *p) {
+    std::vector<uint32_t> witness(size_t{wsp_problem_warps(p)} * wsp_problem_length(p));
+    wsp_host_exact_job job{};
+    job.problem = p;
+    job.workspace_size = size_t{1} << 20;
+    job.witness = witness.data();
+    job.witness_length = witness.size();
+    assert_int_equal(wsp_host_exact_run(&job, 1, 1), WSP_OK);
+    assert_int_equal(job.status, WSP_OK);
+    assert_int_equal(job.result.status, WSP_EXACT_OPTIMAL);
+    return job.result.upper;
+}
+
 void test_equals_the_oracle_on_random_instances(void **) {
     const uint32_t seed = test_seed();
     uint32_t rng = seed ^ 0x9e3779b9u;
@@ -266,7 +281,9 @@ void test_equals_the_oracle_on_random_instances(void **) {
         const uint32_t s = rng;
         random_small(&rng, &tp, 3, 3);
         if (wsp_problem_length(tp.p) * wsp_problem_warps(tp.p) > 8) continue;  // lp_solve is slow
-        expect_optimal(tp.p, oracle_schedules(tp.p), s);
+        const uint32_t T = oracle_schedules(tp.p);
+        CHECK_SEEDED(exact_T(tp.p) == T, s, "the exact solver disagrees with the oracle");
+        expect_optimal(tp.p, T, s);
         ++count;
     }
 }
@@ -371,6 +388,25 @@ void test_progress_and_cancel(void **) {
     assert_true(r.lower <= T && T <= r.upper);
 }
 
+// One model per call: solves on two threads at once give the answers they give alone.
+void test_threads_are_independent(void **) {
+    static test_problem a, b;
+    const uint32_t sigma[4] = {1, 1, 1, 1}, sigma2[4] = {2, 1, 1, 1};
+    tp_init(&a, "LCL", 3, sigma, 0);
+    tp_init(&b, "LLL", 4, sigma2, 0);
+    Solved ra{}, rb{};
+    std::thread ta([&] { ra = solve(a.p, WSP_ILP_SHORT); });
+    std::thread tb([&] { rb = solve(b.p, WSP_ILP_LONG); });
+    ta.join();
+    tb.join();
+    assert_int_equal(ra.status, WSP_OK);
+    assert_int_equal(rb.status, WSP_OK);
+    assert_int_equal(ra.r.lower, oracle_schedules(a.p));
+    assert_int_equal(rb.r.lower, 7);  // DESIGN.md section 3
+    assert_int_equal(ra.r.status, WSP_ILP_OPTIMAL);
+    assert_int_equal(rb.r.status, WSP_ILP_OPTIMAL);
+}
+
 void test_export_reads_back(void **) {
     static test_problem tp;
     const uint32_t sigma[4] = {1, 1, 1, 1};
@@ -395,7 +431,7 @@ void test_export_reads_back(void **) {
             lprec *lp = mps ? read_freeMPS(const_cast<char *>(path.c_str()), NEUTRAL)
                             : read_LP(const_cast<char *>(path.c_str()), NEUTRAL, nullptr);
             assert_non_null(lp);
-            if (mps) set_maxim(lp);  // free MPS states no sense; lp_solve reads it as minimise
+            assert_true(is_maxim(lp));  // the LP's max: and the MPS OBJSENSE section
             assert_int_equal(::solve(lp), OPTIMAL);
             assert_true(fabs(get_objective(lp) - T) < 1e-6);
             delete_lp(lp);
@@ -456,6 +492,7 @@ int main(void) {
         cmocka_unit_test(test_work_conservation_bites),
         cmocka_unit_test(test_timeout_gives_a_bracket),
         cmocka_unit_test(test_progress_and_cancel),
+        cmocka_unit_test(test_threads_are_independent),
         cmocka_unit_test(test_export_reads_back),
         cmocka_unit_test(test_errors),
     };
