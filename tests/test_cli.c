@@ -123,7 +123,11 @@ static const cli_case cases[] = {
      "\"estimate\": {\"value\": 8, \"x\": 2, \"y\": 2, \"safe\": false", NULL},
     {"estimate x too large", NULL, "--kernel LCL --warps 4 --method estimate --x 5", 1, NULL,
      "--x: 5 exceeds the warp count 4"},
-    {"method not built", NULL, "--kernel L --warps 1 --method ilp", 2, NULL, "'ilp' is not built yet"},
+    {"bogus constraints", NULL, "--kernel LCL --warps 4 --method ilp --constraints bogus", 1, NULL,
+     "--constraints: 'bogus' is neither short"},
+    {"constraints need the ilp", NULL, "--kernel LCL --warps 4 --constraints long", 1, NULL,
+     "--constraints shapes the ILP: add --method ilp or --write-lp"},
+    {"empty write-lp", NULL, "--kernel LCL --warps 4 --write-lp ''", 1, NULL, "--write-lp: empty file name"},
     {"anneal lcl", NULL, "--kernel LCL --warps 4 --method anneal --iterations 20000", 0,
      "lower         9   witnessed by anneal", NULL},
     {"anneal json", NULL, "--kernel LCL --warps 4 --method anneal --iterations 5000 --restarts 2 --init random --seed 5 --json",
@@ -162,6 +166,111 @@ static void test_cases(void **state) {
             print_error("case '%s': exit %d (want %d)\nstdout: %s\nstderr: %s\n", c->name, status,
                         c->exit_status, out, err);
         assert_true(ok);
+    }
+}
+
+/* --method ilp and --write-lp (paper 004's ILP through lp_solve). Each solve is kept small: lp_solve
+ * needs seconds for LCL with 4 warps; larger instances only run under a --timeout. In args, %s
+ * stands for the test's temporary directory (at most once). */
+typedef struct ilp_case {
+    const char *name;
+    const char *args;
+    int exit_status;
+    const char *in_stdout[3];  /* each must occur; NULL ends the list */
+    const char *in_stderr;
+    const char *file;          /* written into the temporary directory; NULL: none */
+    const char *file_starts;   /* the file's first characters */
+    const char *in_file;
+} ilp_case;
+
+static const ilp_case ilp_cases[] = {
+    {"ilp lcl json", "--kernel LCL --warps 4 --method ilp --json", 0,
+     {"\"lower\": 9, \"upper\": 9, \"exact\": true",
+      "\"ilp\": {\"status\": \"optimal\", \"constraints\": \"short\", \"lower\": 9, \"upper\": 9, \"horizon\": 12"},
+     NULL, NULL, NULL, NULL},
+    {"ilp long rows", "--kernel LCL --warps 4 --method ilp --constraints long --json", 0,
+     {"\"lower\": 9, \"upper\": 9, \"exact\": true",
+      "\"ilp\": {\"status\": \"optimal\", \"constraints\": \"long\", \"lower\": 9, \"upper\": 9"},
+     NULL, NULL, NULL, NULL},
+    {"ilp text with lp file", "--kernel LCL --warps 4 --method ilp --write-lp %s/m.lp", 0,
+     {"ilp (paper 004 Fig. 3, lp_solve; short work-conserving rows)\n  status        optimal\n",
+      "upper         9   proven by ilp\n", "m.lp (lp_solve LP format)"},
+     NULL, "m.lp", "// warpspan", "max:"},
+    {"mps file without solving", "--kernel LCL --warps 4 --write-lp %s/m.mps --constraints long --json", 0,
+     {"\"ilp_model\": {\"file\": \"", "m.mps\", \"format\": \"mps\", \"constraints\": \"long\"}"},
+     NULL, "m.mps", "* warpspan", "ROWS"},
+    {"lp file in a missing directory", "--kernel LCL --warps 4 --write-lp /nonexistent/dir/m.lp", 1, {NULL},
+     "--write-lp: cannot write '/nonexistent/dir/m.lp'", NULL, NULL, NULL},
+    {"ilp tiny timeout", "--kernel LLCLL --warps 5 --method ilp --timeout 0.05 --json", 0,
+     {"\"ilp\": {\"status\": \"timeout\"", "\"horizon\": 25"}, NULL, NULL, NULL, NULL},
+    /* Timing decides whether a schedule is found; either way the answer must be consistent. */
+    {"ilp short timeout", "--kernel LCL --warps 5 --method ilp --timeout 1 --json", 0,
+     {"\"ilp\": {\"status\": \""}, NULL, NULL, NULL, NULL},
+};
+
+/* In a build without lp_solve the same requests name what is missing and exit 2. */
+static const ilp_case ilp_unbuilt_cases[] = {
+    {"ilp not built", "--kernel LCL --warps 4 --method ilp", 2, {NULL},
+     "method 'ilp' is not available in this build: warpspan was built without lp_solve", NULL, NULL, NULL},
+    {"write-lp not built", "--kernel LCL --warps 4 --write-lp %s/m.lp", 2, {NULL},
+     "--write-lp is not available in this build", NULL, NULL, NULL},
+};
+
+/* A JSON number after `key` at or after `from`; -1 if absent. */
+static long json_number(const char *from, const char *key) {
+    const char *k = from ? strstr(from, key) : NULL;
+    return k ? strtol(k + strlen(key), NULL, 10) : -1;
+}
+
+/* lower <= upper at the top and in results.ilp, and a witness exactly when lower > 0. */
+static int ilp_json_consistent(const char *out) {
+    const char *ilp = strstr(out, "\"ilp\": {");
+    if (!ilp) return 1;
+    const long lower = json_number(ilp, "\"lower\": "), upper = json_number(ilp, "\"upper\": ");
+    const int no_witness = strstr(ilp, "\"witness\": []") != NULL;
+    return lower >= 0 && lower <= upper && json_number(out, "\"lower\": ") <= json_number(out, "\"upper\": ") &&
+           no_witness == (lower == 0);
+}
+
+static int ilp_case_ok(const ilp_case *c, int status, const char *out, const char *err) {
+    int ok = status == c->exit_status && (!c->in_stderr || strstr(err, c->in_stderr));
+    for (size_t k = 0; k < 3 && c->in_stdout[k]; ++k) ok = ok && strstr(out, c->in_stdout[k]) != NULL;
+    if (c->exit_status != 0) ok = ok && strstr(err, "warpspan: error: ") == err && out[0] == '\0';
+    if (c->exit_status == 0) ok = ok && ilp_json_consistent(out);
+    if (ok && c->file) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", tmpdir, c->file);
+        const char *text = read_file(path);
+        ok = strncmp(text, c->file_starts, strlen(c->file_starts)) == 0 && strstr(text, c->in_file);
+        if (!ok) print_error("case '%s': %s starts: %.200s\n", c->name, path, text);
+    }
+    return ok;
+}
+
+static void run_ilp_cases(const ilp_case *cases_, size_t n) {
+    static char out[1 << 16], err[1 << 16];
+    char args[1024];
+    for (size_t k = 0; k < n; ++k) {
+        const ilp_case *c = &cases_[k];
+        snprintf(args, sizeof args, c->args, tmpdir);
+        const int status = run_cli(NULL, 0, args, out, sizeof out, err, sizeof err);
+        const int ok = ilp_case_ok(c, status, out, err);
+        if (!ok)
+            print_error("case '%s': exit %d (want %d)\nstdout: %s\nstderr: %s\n", c->name, status,
+                        c->exit_status, out, err);
+        assert_true(ok);
+    }
+}
+
+static void test_ilp(void **state) {
+    static char out[4096], err[4096];
+    (void)state;
+    assert_int_equal(run_cli(NULL, 0, "--version", out, sizeof out, err, sizeof err), 0);
+    if (strstr(out, "ilp: lp_solve")) {
+        run_ilp_cases(ilp_cases, sizeof ilp_cases / sizeof ilp_cases[0]);
+    } else {
+        assert_non_null(strstr(out, "ilp: not built"));
+        run_ilp_cases(ilp_unbuilt_cases, sizeof ilp_unbuilt_cases / sizeof ilp_unbuilt_cases[0]);
     }
 }
 
@@ -221,6 +330,7 @@ int main(void) {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_upper_at_least_seven),
         cmocka_unit_test(test_anneal_files),
+        cmocka_unit_test(test_ilp),
     };
     return cmocka_run_group_tests_name("cli", tests, setup, teardown);
 }

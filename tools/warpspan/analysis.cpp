@@ -60,17 +60,6 @@ std::string origin_of(const Settings &s, const wsp_diag &d) {
     }
 }
 
-bool refuse_unbuilt_methods(const Settings &s, Error &error) {
-    for (const std::string &m : s.methods) {
-        if (m == "bound" || m == "anneal" || m == "exact" || m == "estimate") continue;
-        error = {kExitNotBuilt, "method '" + m +
-                                    "' is not built yet in this version of warpspan; bound, exact "
-                                    "and estimate are (the README lists what each method gives)"};
-        return false;
-    }
-    return true;
-}
-
 bool wants(const Settings &s, const char *method) {
     for (const std::string &m : s.methods)
         if (m == method) return true;
@@ -85,10 +74,39 @@ void offer_witness(Analysis &a, const Witness &w, const char *source) {
     if (w.makespan > a.lower) a.lower = w.makespan;
 }
 
+// Keeps the least proven upper bound and every method that proves it, so the report names them.
+void offer_upper(Analysis &a, uint64_t upper, const char *source) {
+    if (upper < a.upper) {
+        a.upper = upper;
+        a.upper_source = source;
+    } else if (upper == a.upper) {
+        a.upper_source += std::string(", ") + source;
+    }
+}
+
+// The ILP's schedule (when it found one) and, when it proved optimality, its upper bound. A timed
+// out ILP proves nothing beyond its horizon, the safe bound already counted.
+bool add_ilp(const Settings &s, Analysis &a, Error &error) {
+    IlpRun run;
+    if (!run_ilp(s, a, run, error)) return false;
+    if (run.result.lower > 0) {
+        Witness w;
+        if (!decode_witness(a.problem, run.witness, "the ILP's witness", w, error)) return false;
+        if (w.makespan != run.result.lower) {
+            error = {kExitInternal, "internal: the ILP's witness does not decode to its lower bound"};
+            return false;
+        }
+        offer_witness(a, w, "ilp");
+    }
+    if (run.result.status == WSP_ILP_OPTIMAL) offer_upper(a, run.result.upper, "ilp");
+    a.ilp = std::move(run);
+    return true;
+}
+
 }  // namespace
 
 bool analyse(const Settings &s, Analysis &a, Error &error) {
-    if (!refuse_unbuilt_methods(s, error)) return false;
+    if (!check_ilp_built(s, error)) return false;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         if (s.units[u]) a.sm.units[u] = s.units[u]->value;
         if (s.latency[u]) a.sm.latency[u] = s.latency[u]->value;
@@ -113,12 +131,15 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
         return false;
     }
     a.upper = a.bounds.upper;
+    a.upper_source = "the bound";
     if (s.witness) {
         Witness w;
         if (!decode_witness(a.problem, *s.witness, "--witness", w, error)) return false;
         a.given = w;
         offer_witness(a, w, "--witness");
     }
+    // The export comes before the methods: a bad file name fails before any of them spends its time.
+    if (s.write_lp && !write_ilp_model(s, a, error)) return false;
     if (wants(s, "anneal")) {
         AnnealRun run;
         if (!run_anneal(s, a, run, error)) return false;
@@ -141,10 +162,13 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
             error = {kExitInternal, "internal: the exact witness does not decode to its lower bound"};
             return false;
         }
-        if (run.result.upper < a.upper) a.upper = run.result.upper;
+        // A bracket whose upper end is still the safe bound proves nothing new.
+        if (run.result.status == WSP_EXACT_OPTIMAL || run.result.upper < a.bounds.upper)
+            offer_upper(a, run.result.upper, "exact");
         offer_witness(a, w, "exact");
         a.exact = std::move(run);
     }
+    if (wants(s, "ilp") && !add_ilp(s, a, error)) return false;
     if (wants(s, "estimate")) {
         Estimate e;
         if (!run_estimate(s, a, e, error)) return false;

@@ -1,5 +1,6 @@
 // One analysis run: set the problem up in host memory, compute the bounds, decode and validate a
-// given witness. Methods not built yet are refused here, by name.
+// given witness, export the ILP model, run the methods asked for. A method this build lacks (the ILP
+// without lp_solve) is refused here, by name, before any work.
 #ifndef WSP_CLI_ANALYSIS_HPP
 #define WSP_CLI_ANALYSIS_HPP
 
@@ -9,6 +10,7 @@
 
 #include "anneal_run.hpp"
 #include "cli_error.hpp"
+#include "ilp_run.hpp"
 #include "settings.hpp"
 #include "warpspan.h"
 
@@ -48,10 +50,12 @@ struct Analysis {
     std::optional<AnnealRun> anneal;
     std::optional<ExactRun> exact;
     std::optional<Estimate> estimate;
+    std::optional<IlpRun> ilp;
     std::optional<Witness> witness;  // the longest validated schedule: it witnesses `lower`
-    std::string witness_source;      // "--witness", "anneal" or "exact"
+    std::string witness_source;      // "--witness", "anneal", "exact" or "ilp"
     uint64_t lower = 0;  // best witnessed lower bound (0 if none)
     uint64_t upper = 0;  // best proven upper bound
+    std::string upper_source;  // what proves `upper`: "the bound", "exact", "ilp", or a list of them
 };
 
 bool analyse(const Settings &settings, Analysis &analysis, Error &error);

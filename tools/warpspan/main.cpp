@@ -7,6 +7,7 @@
 #include "figures.hpp"
 #include "options.hpp"
 #include "report.hpp"
+#include "warpspan_host.h"
 
 int main(int argc, char **argv) {
     using namespace wsp_cli;
@@ -23,7 +24,9 @@ int main(int argc, char **argv) {
         return kExitOk;
     }
     if (action == Action::kVersion) {
-        std::cout << "warpspan " << wsp_version() << "\n";
+        std::cout << "warpspan " << wsp_version() << "\n"
+                  << (wsp_host_ilp_available() ? "ilp: lp_solve (--method ilp, --write-lp)\n"
+                                               : "ilp: not built (no lp_solve)\n");
         return kExitOk;
     }
     Analysis analysis;

@@ -4,6 +4,7 @@
 
 #include "anneal_run.hpp"
 #include "config_file.hpp"
+#include "ilp_run.hpp"
 
 namespace wsp_cli {
 
@@ -24,17 +25,24 @@ const char *usage_text() {
            "analysis:\n"
            "  --method LIST       comma-separated, default bound:\n"
            "                        bound     proven upper bounds (always computed)\n"
+           "                        anneal    paper 003's simulated annealing: a witnessed lower\n"
+           "                                  bound (the longest schedule it finds)\n"
            "                        exact     T(W) exactly, or a bracket when a budget runs out\n"
+           "                        ilp       paper 004 Fig. 3's binary ILP solved with lp_solve:\n"
+           "                                  T(W) exactly, or a witnessed lower bound when\n"
+           "                                  --timeout stops it (needs a build with lp_solve)\n"
            "                        estimate  paper 004 Eq. 40-41 from exact T(1..x): NOT a bound\n"
-           "                        anneal, ilp: not built yet in this version\n"
            "  --witness LIST      a warp pseudo-precedence string (1-based warp ids over the\n"
            "                      normalised kernel, e.g. 1,1,2,2): decoded, validated, drawn,\n"
            "                      and its makespan reported as a witnessed lower bound\n"
            "  --budget N          exact: stop after N expanded states (default: no limit)\n"
            "  --memory MIB        exact: memory for the state table (default 256); when it is\n"
            "                      full the search stops with a bracket\n"
-           "  --timeout S         exact and anneal: stop after S seconds (fractions allowed),\n"
-           "                      exact with a bracket, anneal with the best found so far\n"
+           "  --timeout S         exact, anneal and ilp: each stops after S seconds (fractions\n"
+           "                      allowed), exact with a bracket, anneal with the best found so\n"
+           "                      far, ilp with status timeout (its best schedule, if any)\n"
+           "  --constraints KIND  ilp and --write-lp: the work-conserving rows of paper 004,\n"
+           "                      short (Eq. 32/35, default) or long (Eq. 31/34)\n"
            "  --x N               estimate: use T(1..N) (default min(W, 4))\n"
            "  --threads N         estimate and anneal: N threads (default: all cores)\n"
            "  --iterations N      anneal: iterations per restart (default 2000000)\n"
@@ -47,12 +55,17 @@ const char *usage_text() {
            "  --seed N            anneal: seed of the first restart (default 1; restart k: N + k)\n"
            "\n"
            "output:\n"
-           "  --json              one JSON object on stdout\n"
+           "  --json              one JSON object on stdout; results.ilp when ilp ran,\n"
+           "                      results.ilp_model {file, format, constraints} with --write-lp\n"
            "  --quiet             no progress line on stderr (shown only on a terminal, after 1 s)\n"
            "  --convergence F.csv anneal: every improvement (instance, iteration, seconds, best)\n"
            "  --plot F.svg        anneal: best so far against time per restart (paper 003 Fig. 12)\n"
            "  --svg F.svg         the witness schedule as a Gantt chart (warps by cycles)\n"
-           "  --help, --version\n"
+           "  --write-lp FILE     the ILP model, written before any method runs, with or without\n"
+           "                      --method ilp: lp_solve's LP format, or free MPS (CPLEX, Gurobi,\n"
+           "                      HiGHS, CBC, SCIP) when FILE ends in .mps; the README says\n"
+           "                      how to run other solvers on it (CBC needs 'max')\n"
+           "  --help, --version   (--version also says whether the ILP is built)\n"
            "\n"
            "exit status: 0 success, 1 invalid input, 2 method not available in this build,\n"
            "70 internal error.\n";
@@ -248,6 +261,17 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
             if (!need_value()) return false;
             if (value.empty()) return fail_with(error, flag + ": empty file name");
             (flag == "--convergence" ? flags.convergence : flag == "--plot" ? flags.plot : flags.svg) = value;
+        } else if (flag == "--constraints") {
+            if (!need_value()) return false;
+            wsp_ilp_constraints c;
+            if (!constraints_from_name(value, c))
+                return fail_with(error, "--constraints: '" + value +
+                                            "' is neither short (Eq. 32/35) nor long (Eq. 31/34)");
+            flags.constraints = c;
+        } else if (flag == "--write-lp") {
+            if (!need_value()) return false;
+            if (value.empty()) return fail_with(error, "--write-lp: empty file name");
+            flags.write_lp = value;
         } else if (flag == "--timeout") {
             if (!need_value()) return false;
             char *end = nullptr;
@@ -293,8 +317,15 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
     s.convergence = flags.convergence;
     s.plot = flags.plot;
     s.svg = flags.svg;
-    bool anneal = false;
-    for (const std::string &m : s.methods) anneal = anneal || m == "anneal";
+    s.constraints = flags.constraints;
+    s.write_lp = flags.write_lp;
+    bool anneal = false, ilp = false;
+    for (const std::string &m : s.methods) {
+        anneal = anneal || m == "anneal";
+        ilp = ilp || m == "ilp";
+    }
+    if (s.constraints && !ilp && !s.write_lp)
+        return fail_with(error, "--constraints shapes the ILP: add --method ilp or --write-lp");
     if (!anneal && (s.convergence || s.plot))
         return fail_with(error, std::string(s.convergence ? "--convergence" : "--plot") +
                                     " records the annealer: add --method anneal");

@@ -176,6 +176,50 @@ void write_estimate_text(std::ostream &out, uint32_t W, const Estimate &e) {
     out << "\n\n";
 }
 
+const char *format_text(const std::string &path) {
+    return std::string(ilp_model_format(path)) == "mps" ? "free MPS" : "lp_solve LP format";
+}
+
+void write_ilp_text(std::ostream &out, const IlpRun &run, const std::optional<std::string> &model) {
+    const wsp_ilp_result &r = run.result;
+    const bool optimal = r.status == WSP_ILP_OPTIMAL;
+    out << "ilp (paper 004 Fig. 3, lp_solve; " << constraints_name(run.constraints)
+        << " work-conserving rows)\n";
+    out << "  status        " << ilp_status_name(r.status);
+    if (!optimal)
+        out << "   (stopped " << (r.status == WSP_ILP_TIMEOUT ? "by --timeout" : "early")
+            << ": lower is only a witnessed lower bound, upper is the horizon)";
+    out << "\n";
+    out << "  lower         " << r.lower
+        << (r.lower == 0 ? "   (no schedule found yet)" : optimal ? "" : "   (best schedule found)") << "\n";
+    out << "  upper         " << r.upper << (optimal ? "   proven optimal" : "   (the horizon)") << "\n";
+    out << "  horizon       " << r.horizon << "   (the model's last cycle: the safe bound)\n";
+    out << "  model         " << r.columns << " columns, " << r.rows << " rows, " << r.nonzeros
+        << " nonzeros\n";
+    out << "  search        " << r.nodes << " branch-and-bound nodes; built in "
+        << seconds_text(r.build_seconds) << ", " << seconds_text(r.seconds) << " in all\n";
+    if (model) out << "  model file    " << *model << " (" << format_text(*model) << ")\n";
+    out << "\n";
+}
+
+// --write-lp without --method ilp: only the file.
+void write_ilp_model_text(std::ostream &out, const std::string &path, wsp_ilp_constraints c) {
+    out << "ilp model (paper 004 Fig. 3; " << constraints_name(c) << " work-conserving rows)\n";
+    out << "  model file    " << path << " (" << format_text(path) << ")\n\n";
+}
+
+void json_ilp(std::ostream &out, const IlpRun &run) {
+    const wsp_ilp_result &r = run.result;
+    out << "{\"status\": \"" << ilp_status_name(r.status) << "\", \"constraints\": \""
+        << constraints_name(run.constraints) << "\", \"lower\": " << r.lower << ", \"upper\": " << r.upper
+        << ", \"horizon\": " << r.horizon << ", \"seconds\": " << r.seconds
+        << ", \"build_seconds\": " << r.build_seconds << ", \"columns\": " << r.columns
+        << ", \"rows\": " << r.rows << ", \"nonzeros\": " << r.nonzeros << ", \"nodes\": " << r.nodes
+        << ", \"witness\": ";
+    json_array(out, r.lower > 0 ? run.witness : std::vector<uint32_t>{});
+    out << "}";
+}
+
 void json_exact(std::ostream &out, const ExactRun &run, bool with_witness) {
     const wsp_exact_result &r = run.result;
     const char *why = exact_stop_reason(run);
@@ -233,6 +277,8 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     out << "\n";
     if (a.anneal) write_anneal_text(out, *a.anneal);
     if (a.exact) write_exact_text(out, *a.exact);
+    if (a.ilp) write_ilp_text(out, *a.ilp, s.write_lp);
+    else if (s.write_lp) write_ilp_model_text(out, *s.write_lp, ilp_constraints(s));
     if (a.estimate) write_estimate_text(out, W, *a.estimate);
 
     out << "result\n";
@@ -240,9 +286,8 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
         out << "  lower         " << a.lower << "   witnessed by " << a.witness_source
             << " (the schedule below, validated)\n";
     else
-        out << "  lower         0   (no witness: give --witness or --method anneal or exact)\n";
-    out << "  upper         " << a.upper << "   proven by "
-        << (a.exact && a.exact->result.upper < b.upper ? "exact" : "the bound") << "\n\n";
+        out << "  lower         0   (no witness: give --witness or --method anneal, exact or ilp)\n";
+    out << "  upper         " << a.upper << "   proven by " << a.upper_source << "\n\n";
     if (a.lower == a.upper)
         out << "T(" << W << ") = " << a.upper << " exactly.\n";
     else
@@ -292,6 +337,15 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
     if (a.exact) {
         out << ",\n  \"exact\": ";
         json_exact(out, *a.exact, true);
+    }
+    if (a.ilp) {
+        out << ",\n  \"ilp\": ";
+        json_ilp(out, *a.ilp);
+    }
+    if (s.write_lp) {
+        out << ",\n  \"ilp_model\": {\"file\": " << json_string(*s.write_lp) << ", \"format\": \""
+            << ilp_model_format(*s.write_lp) << "\", \"constraints\": \""
+            << constraints_name(ilp_constraints(s)) << "\"}";
     }
     if (a.estimate) {
         const Estimate &e = *a.estimate;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "warpspan.h"
+#include "warpspan_host.h"
 
 namespace wsp_cli {
 
@@ -31,13 +32,17 @@ struct Settings {
     bool quiet = false;
     std::optional<std::vector<uint32_t>> witness;
     // Tuning of the methods: budget (expanded states) and memory (MiB) bound the exact solver,
-    // timeout (seconds) the exact solver and the annealer; x the estimate; threads the estimate and
-    // the annealer; seed, iterations, t0, init, restarts and moves the annealer.
+    // timeout (seconds) the exact solver, the annealer and the ILP; x the estimate; threads the
+    // estimate and the annealer; seed, iterations, t0, init, restarts and moves the annealer.
     std::optional<uint64_t> seed, iterations, threads, budget, memory, x, restarts;
     std::optional<double> timeout;
     std::optional<uint32_t> t0;  // units of 2^-16 cycle; WSP_ANNEAL_T0_ZERO for 0
     std::optional<wsp_anneal_init> init;
     std::optional<wsp_anneal_moves> moves;
+    // The ILP (paper 004 Fig. 3): how work conservation is written (--constraints, default short)
+    // and where to export the model (--write-lp; lp_solve's LP format, or free MPS for a .mps name).
+    std::optional<wsp_ilp_constraints> constraints;
+    std::optional<std::string> write_lp;
     // Files: --convergence (CSV), --plot (SVG of best over time), --svg (SVG Gantt chart).
     std::optional<std::string> convergence, plot, svg;
 };
