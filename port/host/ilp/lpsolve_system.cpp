@@ -40,9 +40,9 @@ LpSolve::LpSolve(int columns, bool names) : names_(names) {
     if (lp_ == nullptr) return;
     set_verbose(lp_, NEUTRAL);
     set_bb_depthlimit(lp_, 0);  // no depth limit: a limit could end the search short of the optimum
-    // Measured on LLC, LCL (W = 4) and LLCLL (W = 3): floor branch first with pseudo-cost node
-    // selection solved in 0.3-0.8x the time of lp_solve's defaults (ceiling, first select), and the
-    // long rows within 20 s where the defaults did not.
+    // Measured on LLC, LCL (W = 4) and LLCLL (W = 3), BENCHMARKS.md: floor branch first with
+    // pseudo-cost node selection took 0.35x, 1.7x and 0.68x the time of lp_solve's defaults
+    // (ceiling, first select) with short rows, and finished the long rows where the defaults did not.
     set_bb_floorfirst(lp_, BRANCH_FLOOR);
     set_bb_rule(lp_, NODE_PSEUDOCOSTSELECT);
     if (!set_add_rowmode(lp_, TRUE)) {
