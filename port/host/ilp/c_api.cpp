@@ -32,14 +32,13 @@ wsp_status check_problem(const wsp_problem *p, const wsp_ilp_options *o, wsp::il
 // over the string, each (w, i) finds every cycle strictly between its predecessor's and its own
 // full for its type or the scheduler (that is what work conservation says, and the instructions
 // filling them come earlier in the string), and room in its own cycle (the schedule is feasible).
-std::vector<uint32_t> witness_of(const std::vector<uint32_t> &cycles, uint32_t W, uint32_t I) {
+std::vector<uint32_t> witness_of(const std::vector<uint32_t> &cycles, uint32_t I) {
     std::vector<uint32_t> order(cycles.size());
     for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<uint32_t>(k);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
         return cycles[a] != cycles[b] ? cycles[a] < cycles[b] : a / I < b / I;
     });
     for (uint32_t &k : order) k = k / I + 1;
-    (void)W;
     return order;
 }
 
@@ -80,7 +79,7 @@ extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_opt
                                   &validated, &why) != WSP_OK ||
             validated != a.makespan)
             return failf(diag, WSP_ERR_INTERNAL, "the ILP's schedule failed validation: %s", why.message);
-        const std::vector<uint32_t> w = witness_of(a.cycles, W, I);
+        const std::vector<uint32_t> w = witness_of(a.cycles, I);
         s = wsp::check_witness(*p, scratch.data(), w.data(), w.size(), a.makespan, "ILP", diag);
         if (s != WSP_OK) return s;
         if (witness != nullptr) memcpy(witness, w.data(), w.size() * sizeof w[0]);

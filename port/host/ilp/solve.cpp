@@ -55,7 +55,7 @@ bool near(double v, double target) { return fabs(v - target) <= kTolerance; }
 
 // The incumbent as a schedule matrix; false (with diag) when lp_solve's point is not a 0/1 point
 // with one issue cycle per instruction and an integral objective equal to warp W's last cycle.
-bool read_schedule(const wsp_problem &p, const Layout &l, const LpSolve::Outcome &o, Answer &a,
+bool read_schedule(const Layout &l, const LpSolve::Outcome &o, Answer &a,
                    wsp_diag *diag) {
     for (int c = 0; c < l.columns; ++c)
         if (!near(o.solution[c], 0.0) && !near(o.solution[c], 1.0)) {
@@ -88,7 +88,6 @@ bool read_schedule(const wsp_problem &p, const Layout &l, const LpSolve::Outcome
               o.objective, last, l.W, makespan);
         return false;
     }
-    (void)p;
     a.makespan = makespan;
     a.has_schedule = true;
     return true;
@@ -176,7 +175,7 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
             return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER,
                          "lp_solve ended with %s (%d)%s", LpSolve::code_name(o.code), o.code,
                          o.infeasible ? ", but a work-conserving schedule always fits the horizon" : "");
-        if (o.has_solution && !read_schedule(p, layout, o, answer, diag)) return WSP_ERR_SOLVER;
+        if (o.has_solution && !read_schedule(layout, o, answer, diag)) return WSP_ERR_SOLVER;
         if (o.optimal) {
             optimal = true;
             r.status = WSP_ILP_OPTIMAL;
