@@ -16,4 +16,6 @@ WSP_CORE_SOURCES := \
 	lib/exact/estimate.cpp \
 	lib/anneal/incremental.cpp \
 	lib/anneal/initial.cpp \
-	lib/anneal/anneal.cpp
+	lib/anneal/anneal.cpp \
+	lib/pws/cfg.cpp \
+	lib/pws/kernel.cpp

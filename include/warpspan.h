@@ -57,10 +57,14 @@ typedef enum wsp_status {
     WSP_ERR_INVALID_HANDLE = 19,   /* a handle that was not made by the matching init call */
     WSP_ERR_UNAVAILABLE = 20,      /* this build lacks the feature (the ILP needs lp_solve) */
     WSP_ERR_IO = 21,               /* a file could not be written or read */
-    WSP_ERR_SOLVER = 22            /* the external ILP solver failed (diag says how) */
+    WSP_ERR_SOLVER = 22,           /* the external ILP solver failed (diag says how) */
+    WSP_ERR_CFG_EDGE = 23,         /* a CFG edge to a node that does not exist, a self-loop or a duplicate */
+    WSP_ERR_CFG_CYCLE = 24,        /* the CFG has a cycle (unroll loops first) */
+    WSP_ERR_CFG_STRUCTURE = 25     /* the CFG is not sequences and branches, each branch with its BSB
+                                      and reconvergence node (diag names the node) */
 } wsp_status;
 /** The largest wsp_status value (for tables over every status). */
-#define WSP_STATUS_LAST WSP_ERR_SOLVER
+#define WSP_STATUS_LAST WSP_ERR_CFG_STRUCTURE
 
 /** A static, human-readable description of a status; never NULL, also for unknown values. */
 const char *wsp_strerror(wsp_status status);
@@ -69,7 +73,8 @@ const char *wsp_strerror(wsp_status status);
  *  Fields that do not apply are 0 (positions) or -1 (character, unit). */
 typedef struct wsp_diag {
     wsp_status status;
-    size_t position;    /* 1-based: column in a kernel string, or index in a pseudo-precedence string */
+    size_t position;    /* 1-based: column in a kernel string, index in a pseudo-precedence string,
+                           or (wsp_pws_*) index of the CFG node the error is about */
     int character;      /* the offending byte of a kernel string, or -1 */
     int unit;           /* a wsp_unit the error is about, or -1 */
     uint32_t warp;      /* 1-based warp, 0 if none */
@@ -346,6 +351,105 @@ wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init init, uint64
  *  sigma 1, W = 4, x = 2 it gives min(4*3, 2*4) = 8 but T(4) = 9 (DESIGN.md section 3). Reported
  *  for comparison with the papers only. *y_best (may be NULL) receives the minimising y. */
 wsp_status wsp_estimate(uint32_t warps, const uint32_t *t, uint32_t x, uint64_t *value, uint32_t *y_best);
+
+/* ---- kernel WCET under wavefront splitting (paper 001, PWS) ----------------------------------- */
+/* A wavefront's control-flow graph as the GPU compiler emits it (paper 001, Fig. 7b): a branch node u
+ * has an edge to the first block of its path 1 and one to its branch serialisation block BSB(u); path 1
+ * ends in BSB(u); BSB(u) has an edge to the first block of path 2 and one to the reconvergence node
+ * Reconv(u); path 2 ends in Reconv(u). Either path may be empty (then the branch, or the BSB, has the
+ * one edge). The graph must be acyclic (loops unrolled) and structured: one entry, one exit, sequences
+ * and such branches only, nested to any depth. Every node has a WCET e_bb (a BSB's is the cost of
+ * serialising, a branch's that of its condition, a reconvergence node's its own code). */
+
+/** Node kinds; the node struct stores them as uint8_t (enum sizes differ between C ABIs). */
+typedef enum wsp_pws_kind {
+    WSP_PWS_BLOCK = 0,   /* a basic block in a sequence */
+    WSP_PWS_BRANCH = 1,  /* a divergent branch */
+    WSP_PWS_BSB = 2,     /* a branch serialisation block */
+    WSP_PWS_RECONV = 3   /* the reconvergence node (post-dominator) of one branch */
+} wsp_pws_kind;
+
+typedef struct wsp_pws_node {
+    uint64_t wcet;   /* e_bb in cycles */
+    uint32_t label;  /* the caller's name for the node (echoed in messages), e.g. its number in a file */
+    uint8_t kind;    /* a wsp_pws_kind value */
+    uint8_t split;   /* branch nodes: 1 = marked for splitting (in the paper's set P); else 0 */
+} wsp_pws_node;
+
+typedef struct wsp_pws_edge {
+    uint32_t from, to;  /* 0-based node indices */
+} wsp_pws_edge;
+
+typedef struct wsp_pws_cfg {
+    const wsp_pws_node *nodes;
+    uint32_t node_count;
+    const wsp_pws_edge *edges;
+    uint32_t edge_count;
+} wsp_pws_cfg;
+
+#define WSP_PWS_MAX_NODES 0x00FFFFFFu
+#define WSP_PWS_MAX_EDGES 0x01FFFFFFu
+
+/** What Select (Alg. 1), Prune (Alg. 2) and the longest paths give for one wavefront. */
+typedef struct wsp_pws_paths {
+    uint32_t spsimds;        /* S the analysis was run with */
+    uint32_t branches;       /* |B|: branch nodes in the CFG */
+    uint32_t marked;         /* |P|: branch nodes marked for splitting */
+    uint32_t selected;       /* |SB|: split points chosen by Select */
+    uint32_t contexts;       /* SWF contexts Select allocated (its swfCount; <= S, <= |SB|) */
+    uint32_t removed;        /* |E_r|: edges Prune removed */
+    uint64_t pruned;         /* longest path of C_out: the worst path of any split wavefront (SWF) */
+    uint64_t full;           /* longest path of the whole CFG: every branch serialised, no splitting */
+} wsp_pws_paths;
+
+/** Bytes of workspace wsp_pws_analyse needs; 0 when it does not fit in size_t. */
+size_t wsp_pws_workspace_size(uint32_t node_count, uint32_t edge_count);
+/** Compile-time upper bound on wsp_pws_workspace_size (for static buffers). */
+#define WSP_PWS_WORKSPACE_SIZE(N, E) (80u * (size_t)(N) + 9u * (size_t)(E) + 256u)
+
+/** Validate the CFG, run Select with S SWF contexts, Prune, and the longest paths. The optional
+ *  outputs (each may be NULL): selected[node_count] = 1 for the split points SB, removed[edge_count]
+ *  = 1 for the edges E_r, worst_from[node_count] = longest path from each node to the exit in C_out
+ *  (including the node's own WCET). Errors: WSP_ERR_CFG_EDGE, _CYCLE, _STRUCTURE, WSP_ERR_RANGE
+ *  (a kind outside wsp_pws_kind, an empty or too large graph), WSP_ERR_OVERFLOW (a path longer than
+ *  2^64 - 1 cycles); diag->position is then the 1-based index of the node concerned. */
+wsp_status wsp_pws_analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace,
+                           size_t workspace_size, uint8_t *selected, uint8_t *removed,
+                           uint64_t *worst_from, wsp_pws_paths *paths, wsp_diag *diag);
+
+/** Hardware, launch and timing parameters of paper 001, Table 1 and Section 5. */
+typedef struct wsp_pws_params {
+    uint32_t cus;          /* N_CU; 0 = 4 (the paper's assumption) */
+    uint32_t simds;        /* N_SIMD per CU; 0 = 4 (the paper's assumption) */
+    uint32_t wf_contexts;  /* N_WFC per SIMD (>= 1) */
+    uint32_t wf_size;      /* N_WI_WF work-items per wavefront (>= 1) */
+    uint32_t spsimds;      /* S: SpSIMDs per SIMD = SWF contexts per wavefront; must equal paths->spsimds */
+    uint64_t workgroups;   /* G (>= 1) */
+    uint32_t wg_size;      /* N_WI_WG work-items per workgroup (>= 1) */
+    uint64_t init_delay;   /* d: worst-case initialisation delay of a workgroup */
+    uint64_t split_cost;   /* e_s */
+    uint64_t merge_cost;   /* e_m */
+} wsp_pws_params;
+
+typedef struct wsp_pws_kernel {
+    uint64_t wf_pws;         /* E_WF under PWS, Lemma 5.1: pruned + |SB| (e_s + e_m) */
+    uint64_t wf_dws;         /* E_WF under DWS: full + n (e_s + e_m), n = |B| if S > 0, else 0 */
+    uint64_t wf_none;        /* E_WF without splitting: full */
+    uint64_t simds_total;    /* N_SIMD^total after re-provisioning idle SpSIMDs (Eq. 2) */
+    uint64_t parallel_pws;   /* G_parallel with N_SIMD^total (Def. 5.2) */
+    uint64_t parallel;       /* G_parallel with N_SIMD (DWS and no splitting have no SpSIMDs) */
+    uint64_t dispatches_pws; /* DS (Def. 5.3) under PWS */
+    uint64_t dispatches;     /* DS under DWS and without splitting */
+    uint64_t kernel_pws;     /* Lemma 5.5: DS_pws (d + E_WF^PWS) */
+    uint64_t kernel_dws;     /* Lemma 5.7: DS ((S + 1) E_WF^DWS + d) */
+    uint64_t kernel_none;    /* DS (d + E_WF^none) */
+} wsp_pws_kernel;
+
+/** The kernel WCETs under PWS, DWS and no splitting from a wavefront analysis. Errors:
+ *  WSP_ERR_RANGE (a zero count, S different from the analysis', a workgroup larger than the GPU),
+ *  WSP_ERR_OVERFLOW (a product beyond 2^64 - 1). */
+wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const wsp_pws_paths *paths,
+                               wsp_pws_kernel *out, wsp_diag *diag);
 
 #ifdef __cplusplus
 }

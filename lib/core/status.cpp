@@ -35,6 +35,9 @@ extern "C" const char *wsp_strerror(wsp_status status) {
         case WSP_ERR_UNAVAILABLE: return "not available in this build (the ILP needs lp_solve)";
         case WSP_ERR_IO: return "a file could not be written or read";
         case WSP_ERR_SOLVER: return "the ILP solver failed";
+        case WSP_ERR_CFG_EDGE: return "a CFG edge leads to a missing node, to its own node, or repeats";
+        case WSP_ERR_CFG_CYCLE: return "the CFG has a cycle (unroll loops first)";
+        case WSP_ERR_CFG_STRUCTURE: return "the CFG is not structured: sequences and branches, each with its BSB and reconvergence node";
     }
     return "unknown status";
 }
