@@ -5,8 +5,8 @@
 #                     solver for 20 s (a bracket for W = 16)
 #   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
-#   make check        every test: host, ASan+UBSan, a build without lp_solve, Cortex-M4 core build,
-#                     symbol checks
+#   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
+#                     Cortex-M4 core build, symbol checks
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
@@ -38,7 +38,7 @@ HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPA
 # cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev
-CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
+CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
 	libnewlib-arm-none-eabi
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
@@ -73,6 +73,8 @@ check: deps-check
 	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
+	@echo "== the installed package: find_package(warpspan) and pkg-config consumers"
+	@JOBS=$(JOBS) bash tools/check-install.sh $(HOST_DIR)
 	@echo "== tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
 		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
