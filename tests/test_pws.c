@@ -407,7 +407,7 @@ static void test_lemmas(void **state) {
     memset(&p, 0, sizeof p);
     paths.spsimds = 3;
     paths.selected = paths.contexts = 1;
-    paths.branches = 2;
+    paths.branches = paths.marked = 2;
     paths.pruned = 10;
     paths.full = 15;
     p.spsimds = 3;
@@ -445,6 +445,68 @@ typedef struct bad_case {
     size_t position; /* 0: any */
     const char *words;
 } bad_case;
+
+/* Eq. 2 takes |SB| as the paper does, also when Select reused a context (contexts < |SB|), and
+ * re-provisions nothing when |SB| >= S; inconsistent paths are refused, never turned into a WCET. */
+static void test_eq2_and_path_checks(void **state) {
+    static const struct {
+        uint32_t S, selected, contexts, simds_total;
+    } eq2[] = {
+        {3, 1, 1, 8}, /* the paper's example: 4 + floor(2 * 4 / 2) */
+        {3, 2, 1, 5}, /* reuse: 4 + floor(1 * 4 / 3) with |SB| = 2, not the 8 that contexts = 1 gives */
+        {2, 2, 2, 4}, /* |SB| = S: nothing idle */
+        {2, 3, 2, 4}, /* |SB| > S (Fig. 8, S = 2): nothing idle, N_unused is not negative */
+        {1, 0, 0, 8}, /* no split point: 4 + floor(1 * 4 / 1) */
+    };
+    static const struct {
+        uint32_t S, branches, marked, selected, contexts;
+        uint64_t pruned, full;
+        const char *why;
+    } bad[] = {
+        {1, 1, 2, 0, 0, 5, 9, "|P| > |B|"},
+        {3, 2, 1, 2, 1, 5, 9, "|SB| > |P|"},
+        {1, 3, 3, 3, 2, 5, 9, "more SWF contexts"},
+        {3, 3, 3, 1, 2, 5, 9, "more SWF contexts"},
+        {3, 3, 3, 2, 0, 5, 9, "without an SWF context"},
+        {1, 1, 1, 1, 1, 10, 9, "exceeds the serialised path"},
+    };
+    wsp_pws_paths paths;
+    wsp_pws_params p;
+    wsp_pws_kernel k;
+    wsp_diag d;
+    size_t r;
+    (void)state;
+    memset(&p, 0, sizeof p);
+    p.wf_contexts = 1;
+    p.wf_size = 64;
+    p.wg_size = 64;
+    p.workgroups = 10;
+    for (r = 0; r < sizeof eq2 / sizeof eq2[0]; ++r) {
+        memset(&paths, 0, sizeof paths);
+        paths.spsimds = p.spsimds = eq2[r].S;
+        paths.branches = paths.marked = 4;
+        paths.selected = eq2[r].selected;
+        paths.contexts = eq2[r].contexts;
+        paths.pruned = 5;
+        paths.full = 9;
+        assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &d), WSP_OK);
+        if (k.simds_total != eq2[r].simds_total)
+            fail_msg("row %u: N_SIMD total %llu, expected %u", (unsigned)r, (unsigned long long)k.simds_total,
+                     eq2[r].simds_total);
+    }
+    for (r = 0; r < sizeof bad / sizeof bad[0]; ++r) {
+        memset(&paths, 0, sizeof paths);
+        paths.spsimds = p.spsimds = bad[r].S;
+        paths.branches = bad[r].branches;
+        paths.marked = bad[r].marked;
+        paths.selected = bad[r].selected;
+        paths.contexts = bad[r].contexts;
+        paths.pruned = bad[r].pruned;
+        paths.full = bad[r].full;
+        assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &d), WSP_ERR_RANGE);
+        if (strstr(d.message, bad[r].why) == NULL) fail_msg("row %u: message '%s'", (unsigned)r, d.message);
+    }
+}
 
 static void test_malformed(void **state) {
     static const bad_case cases[] = {
@@ -574,6 +636,7 @@ int main(void) {
         cmocka_unit_test(test_oracle),
         cmocka_unit_test(test_invariants),
         cmocka_unit_test(test_lemmas),
+        cmocka_unit_test(test_eq2_and_path_checks),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_workspace_and_params),
     };

@@ -62,6 +62,20 @@ extern "C" wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const ws
             .number(paths->spsimds);
         return WSP_ERR_RANGE;
     }
+    // The paths must be what wsp_pws_analyse can report; anything else would give a meaningless,
+    // possibly far too low, WCET.
+    const wsp_pws_paths &a = *paths;
+    const char *bad = a.marked > a.branches                            ? "|P| > |B| (more marked branches than branches)"
+                      : a.selected > a.marked                          ? "|SB| > |P| (more split points than marked branches)"
+                      : a.contexts > a.selected || a.contexts > a.spsimds ? "more SWF contexts than split points or than S"
+                      : a.selected > 0 && a.contexts == 0              ? "split points without an SWF context"
+                      : a.pruned > a.full                              ? "the worst SWF path exceeds the serialised path"
+                                                                       : nullptr;
+    if (bad != nullptr) {
+        wsp::DiagScope scope(diag, WSP_ERR_RANGE);
+        scope.message.text("inconsistent wavefront paths: ").text(bad);
+        return WSP_ERR_RANGE;
+    }
     wsp_pws_kernel k{};
     uint64_t cost = 0, t = 0;
     if (!wsp::checked_add(p.split_cost, p.merge_cost, &cost)) return overflow(diag, "e_s + e_m");
@@ -74,12 +88,17 @@ extern "C" wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const ws
     if (!wsp::checked_mul(dws_splits, cost, &t) || !wsp::checked_add(paths->full, t, &k.wf_dws))
         return overflow(diag, "E_WF under DWS");
     k.wf_none = paths->full;
-    // Eq. 2, with Select's swfCount (the SWF contexts a wavefront really needs) for |SB|: the two
-    // agree when no split point reuses a context; with reuse |SB| > S and Eq. 2 would go negative.
-    const uint64_t unused = p.spsimds - paths->contexts;
-    uint64_t idle = 0;
-    if (!wsp::checked_mul(unused, simds, &idle)) return overflow(diag, "N_unused * N_SIMD");
-    k.simds_total = simds + idle / (static_cast<uint64_t>(paths->contexts) + 1u);
+    // Eq. 2 as the paper states it: only when |SB| < S are N_unused = S - |SB| SpSIMDs idle per
+    // SIMD, and re-provisioning gives every SIMD |SB| SpSIMDs. Select may allocate fewer contexts
+    // than |SB| (a split point reusing a context); counting contexts instead would assume more
+    // SIMDs than the paper's hardware provisions and so a lower WCET, which we do not do.
+    k.simds_total = simds;
+    if (paths->selected < p.spsimds) {
+        uint64_t idle = 0;
+        if (!wsp::checked_mul(static_cast<uint64_t>(p.spsimds - paths->selected), simds, &idle))
+            return overflow(diag, "N_unused * N_SIMD");
+        k.simds_total += idle / (static_cast<uint64_t>(paths->selected) + 1u);
+    }
     wsp_status st = dispatches(p, cus, k.simds_total, &k.parallel_pws, &k.dispatches_pws, diag);
     if (st != WSP_OK) return st;
     if ((st = dispatches(p, cus, simds, &k.parallel, &k.dispatches, diag)) != WSP_OK) return st;

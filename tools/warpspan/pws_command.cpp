@@ -1,6 +1,7 @@
 // `warpspan pws GRAPH [options] [--json]`: paper 001's kernel WCET under no splitting, DWS and PWS.
 // Two graph formats: our text format (README, "PWS graph files") and the CSV of the public PWS
 // split-point solver (one row per basic block: wcet, is-BSB, is-reconvergence, successors "a;b").
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -121,9 +122,10 @@ bool read_csv(const std::string &path, std::istream &in, unsigned base, Graph &g
         std::string cell;
         while (std::getline(ss, cell, ',')) f.push_back(trim(cell));
         if (text.back() == ',') f.push_back("");
-        uint64_t wcet = 0;
-        if (first && !f.empty() && !parse_u64(f[0], &wcet)) {
-            first = false;  // a header row
+        // A header row names its columns: its first field starts with a letter. Anything else is
+        // data, so a malformed first row ("5" in quotes, 1e3) is an error, never a skipped header.
+        if (first && !f.empty() && !f[0].empty() && std::isalpha(static_cast<unsigned char>(f[0][0]))) {
+            first = false;
             continue;
         }
         first = false;
