@@ -142,6 +142,45 @@ wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_options *optio
 wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options, const char *path,
                               wsp_diag *diag);
 
+/* ---- IPET with loop bounds (paper 001, section 5: the WCET of a wavefront's CFG) --------------- */
+/* The implicit path enumeration technique as an ILP solved with lp_solve: maximise sum over nodes of
+ * e_bb * count subject to flow conservation (the entry and the exit once) and loop bounds. For any
+ * CFG with bounded, reducible loops, not only the structured acyclic ones of wsp_pws_analyse; on an
+ * acyclic CFG it equals the longest path. Unavailable (WSP_ERR_UNAVAILABLE) without lp_solve. */
+
+typedef struct wsp_ipet_loop {
+    uint32_t header;  /* 0-based node: the target of the loop's back edges */
+    uint64_t bound;   /* its back edges are taken at most `bound` times per entry into the loop */
+} wsp_ipet_loop;
+
+typedef struct wsp_ipet_graph {
+    const uint64_t *wcet;        /* node_count WCETs in cycles, each at most 2^32 */
+    uint32_t node_count;
+    const wsp_pws_edge *edges;   /* 0-based from, to */
+    uint32_t edge_count;
+    uint32_t entry, exit;        /* 0-based nodes */
+    const wsp_ipet_loop *loops;  /* one per loop header (a node that some back edge enters) */
+    uint32_t loop_count;
+} wsp_ipet_graph;
+
+typedef struct wsp_ipet_result {
+    uint32_t status;     /* WSP_ILP_OPTIMAL: wcet is the IPET maximum. Otherwise the solve was stopped and
+                            nothing is claimed (wcet 0): a feasible path found so far is not a WCET */
+    uint64_t wcet;       /* cycles */
+    uint32_t back_edges; /* found by depth-first search from the entry */
+    uint64_t columns, rows;
+    double seconds;
+} wsp_ipet_result;
+
+/** Checks the graph (indices, every node reachable from the entry and reaching the exit, reducible
+ *  loops each with a bound, no bound on a node that is not a loop header) and solves the IPET ILP,
+ *  with a time limit in seconds (0 = none). counts (may be NULL) receives node_count execution
+ *  counts of the worst case. Errors: WSP_ERR_CFG_EDGE, WSP_ERR_CFG_STRUCTURE (unreachable, dead end,
+ *  irreducible loop), WSP_ERR_RANGE (a missing or misplaced loop bound), WSP_ERR_OVERFLOW (beyond
+ *  the solver's exact integers), WSP_ERR_SOLVER. */
+wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds, uint64_t *counts,
+                         wsp_ipet_result *result, wsp_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

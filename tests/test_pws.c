@@ -211,6 +211,72 @@ static wsp_pws_cfg cfg_of(const gen_cfg *g) {
     return c;
 }
 
+#ifdef WSP_TEST_IPET
+#include "warpspan_host.h"
+
+/* Marks the nodes reachable from `start` over the edges (forward) or against them. */
+static void mark_reach(const wsp_pws_edge *edges, uint32_t m, uint32_t start, int forward, uint8_t *seen) {
+    int changed = 1;
+    uint32_t e;
+    seen[start] = 1;
+    while (changed) {
+        changed = 0;
+        for (e = 0; e < m; ++e) {
+            const uint32_t a = forward ? edges[e].from : edges[e].to, b = forward ? edges[e].to : edges[e].from;
+            if (seen[a] && !seen[b]) seen[b] = changed = 1;
+        }
+    }
+}
+
+/* Issue 6 item 3: IPET as an ILP (host, lp_solve) against the longest paths where both apply: on
+ * C_out (the CFG without the edges Prune removed, and without the nodes that leaves off every path
+ * from the entry to the exit) it must give paths.pruned, on the whole CFG paths.full. */
+static void check_ipet(const wsp_pws_cfg *c, const uint8_t *removed, const wsp_pws_paths *paths,
+                       uint32_t case_seed) {
+    uint64_t wcet[MAX_NODES];
+    wsp_pws_edge kept[MAX_EDGES], sub[MAX_EDGES];
+    uint8_t has_in[MAX_NODES] = {0}, has_out[MAX_NODES] = {0};
+    uint32_t v, e, m, n, index[MAX_NODES], entry = 0, exit = 0;
+    int pass;
+    wsp_ipet_graph g;
+    wsp_ipet_result r;
+    wsp_diag d;
+    for (e = 0; e < c->edge_count; ++e) has_in[c->edges[e].to] = has_out[c->edges[e].from] = 1;
+    for (v = 0; v < c->node_count; ++v) {
+        if (!has_in[v]) entry = v;
+        if (!has_out[v]) exit = v;
+    }
+    for (pass = 0; pass < 2; ++pass) {
+        uint8_t fwd[MAX_NODES] = {0}, bwd[MAX_NODES] = {0};
+        m = 0;
+        for (e = 0; e < c->edge_count; ++e)
+            if (pass == 1 || !removed[e]) kept[m++] = c->edges[e];
+        mark_reach(kept, m, entry, 1, fwd);
+        mark_reach(kept, m, exit, 0, bwd);
+        for (n = 0, v = 0; v < c->node_count; ++v)
+            if (fwd[v] && bwd[v]) {
+                index[v] = n;
+                wcet[n++] = c->nodes[v].wcet;
+            }
+        memset(&g, 0, sizeof g);
+        g.wcet = wcet;
+        g.node_count = n;
+        g.entry = index[entry];
+        g.exit = index[exit];
+        g.edges = sub;
+        for (e = 0; e < m; ++e)
+            if (fwd[kept[e].from] && bwd[kept[e].from] && fwd[kept[e].to] && bwd[kept[e].to]) {
+                sub[g.edge_count].from = index[kept[e].from];
+                sub[g.edge_count++].to = index[kept[e].to];
+            }
+        CHECK_SEEDED(wsp_host_ipet(&g, 0, NULL, &r, &d) == WSP_OK, case_seed, "IPET: %s", d.message);
+        CHECK_SEEDED(r.status == WSP_ILP_OPTIMAL && r.wcet == (pass ? paths->full : paths->pruned), case_seed,
+                     "IPET on %s: %llu, longest path %llu", pass ? "the CFG" : "C_out", (unsigned long long)r.wcet,
+                     (unsigned long long)(pass ? paths->full : paths->pruned));
+    }
+}
+#endif
+
 static void test_oracle(void **state) {
     uint32_t seed = test_seed(), cfgs = 0, compared = 0;
     uint64_t total_paths = 0;
@@ -246,6 +312,9 @@ static void test_oracle(void **state) {
             CHECK_SEEDED(paths.full == expect_full, case_seed, "S = %u: full %llu, oracle %llu", S,
                          (unsigned long long)paths.full, (unsigned long long)expect_full);
             CHECK_SEEDED(worst_from[g.perm[0]] == expect, case_seed, "entry's worst_from");
+#ifdef WSP_TEST_IPET
+            if (t < 100) check_ipet(&c, removed, &paths, case_seed);
+#endif
             ++compared;
         }
     }

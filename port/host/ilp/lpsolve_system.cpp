@@ -61,12 +61,20 @@ bool LpSolve::add_binary(const char *name) {
     return name == nullptr || set_col_name(lp_, col, const_cast<char *>(name));
 }
 
+bool LpSolve::add_integer(const char *name) {
+    const int col = ++next_column_;
+    if (col > get_Ncolumns(lp_) || !set_int(lp_, col, TRUE) || !set_bounds(lp_, col, 0.0, get_infinite(lp_)))
+        return false;
+    return name == nullptr || set_col_name(lp_, col, const_cast<char *>(name));
+}
+
 bool LpSolve::maximise(const int *cols, const double *vals, size_t n) {
     cols_.resize(n);
     vals_.assign(vals, vals + n);
     for (size_t k = 0; k < n; ++k) cols_[k] = cols[k] + 1;
     set_maxim(lp_);
-    return set_obj_fnex(lp_, static_cast<int>(n), vals_.data(), cols_.data());
+    // lp_solve refuses an empty objective row; a zero objective needs no call at all.
+    return n == 0 || set_obj_fnex(lp_, static_cast<int>(n), vals_.data(), cols_.data());
 }
 
 bool LpSolve::add_row(const int *cols, const double *vals, size_t n, Sense sense, double rhs,

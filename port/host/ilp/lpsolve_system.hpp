@@ -25,6 +25,7 @@ public:
     bool ok() const { return lp_ != nullptr; }
     bool wants_names() const override { return names_; }
     bool add_binary(const char *name) override;
+    bool add_integer(const char *name) override;
     bool maximise(const int *cols, const double *vals, size_t n) override;
     bool add_row(const int *cols, const double *vals, size_t n, Sense sense, double rhs,
                  const char *name) override;

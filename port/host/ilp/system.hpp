@@ -18,8 +18,9 @@ public:
     virtual ~System() = default;
     // Whether names are used; when false the formulation passes nullptr names and skips formatting.
     virtual bool wants_names() const { return false; }
-    // Columns are numbered 0, 1, ... in the order they are added; every column is binary.
+    // Columns are numbered 0, 1, ... in the order they are added: binary, or integer >= 0.
     virtual bool add_binary(const char *name) = 0;
+    virtual bool add_integer(const char *) { return false; }
     // Set once, before any row: maximise sum vals[k] * x[cols[k]].
     virtual bool maximise(const int *cols, const double *vals, size_t n) = 0;
     virtual bool add_row(const int *cols, const double *vals, size_t n, Sense sense, double rhs,
@@ -30,6 +31,10 @@ public:
 class Counter final : public System {
 public:
     bool add_binary(const char *) override {
+        ++columns;
+        return true;
+    }
+    bool add_integer(const char *) override {
         ++columns;
         return true;
     }

@@ -17,3 +17,7 @@ extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *, const wsp_ilp_opti
                                          wsp_diag *diag) {
     return wsp::fail(diag, WSP_ERR_UNAVAILABLE, kWhy);
 }
+
+extern "C" wsp_status wsp_host_ipet(const wsp_ipet_graph *, double, uint64_t *, wsp_ipet_result *, wsp_diag *diag) {
+    return wsp::fail(diag, WSP_ERR_UNAVAILABLE, "IPET is not available in this build (configure with lp_solve)");
+}
