@@ -161,6 +161,8 @@ typedef struct wsp_ipet_graph {
     uint32_t entry, exit;        /* 0-based nodes */
     const wsp_ipet_loop *loops;  /* one per loop header (a node that some back edge enters) */
     uint32_t loop_count;
+    const uint32_t *labels;      /* optional: the caller's name of each node, used in messages;
+                                    NULL = the 0-based index */
 } wsp_ipet_graph;
 
 typedef struct wsp_ipet_result {

@@ -151,6 +151,14 @@ static const cli_case cases[] = {
     {"witness not a number", NULL, "--kernel LC --warps 2 --witness 1,x,1,2", 1, NULL, "'x' (item 2)"},
     {"bad timeout", NULL, "--kernel L --warps 1 --timeout -1", 1, NULL, "--timeout"},
     {"two config files", NULL, "a.cfg b.cfg", 1, NULL, "more than one configuration file"},
+    /* warpspan pws (paper 001): Table 2's S = 2 row, both formats, errors with file:line. */
+    {"pws fig8 text", NULL, "pws examples/fig8.pws --spsimds 2 --delay 1 --split-cost 1 --merge-cost 1", 0,
+     "kernel WCET     PWS 49", NULL},
+    {"pws fig8 csv json", NULL, "pws examples/fig8.csv --spsimds 2 --delay 1 --split-cost 1 "
+     "--merge-cost 1 --json", 0, "\"split_points\": [0, 1, 6]", NULL}, /* CSV rows count from 0 */
+    {"pws quoted csv wcet", NULL, "pws tests/fixtures/quoted_wcet.csv", 1, NULL,
+     "quoted_wcet.csv:1: WCET '\"5\"' is not a number"},
+    {"pws bad option", NULL, "pws examples/fig8.pws --spsimds x", 1, NULL, "--spsimds"},
 };
 
 static void test_cases(void **state) {
@@ -203,6 +211,13 @@ static const ilp_case ilp_cases[] = {
      "--write-lp: cannot write '/nonexistent/dir/m.lp'", NULL, NULL, NULL},
     {"ilp tiny timeout", "--kernel LLCLL --warps 5 --method ilp --timeout 0.05 --json", 0,
      {"\"ilp\": {\"status\": \"timeout\"", "\"horizon\": 25"}, NULL, NULL, NULL, NULL},
+    {"pws with ipet", "pws examples/fig8.pws --spsimds 2 --ipet --json", 0,
+     {"\"ipet\": {\"worst_swf_path\": 42, \"serialised_path\": 59}"}, NULL, NULL, NULL, NULL},
+    {"ipet loop", "ipet tests/fixtures/loop.ipet", 0, {"WCET      57 cycles", "20:11 30:10"}, NULL, NULL, NULL, NULL},
+    {"ipet loop json", "ipet tests/fixtures/loop.ipet --json", 0, {"\"wcet\": 57", "\"30\": 10"}, NULL, NULL,
+     NULL, NULL},
+    {"ipet missing bound", "ipet tests/fixtures/loop_unbounded.ipet", 1, {NULL},
+     "loop_unbounded.ipet: the loop at node 20 has no bound", NULL, NULL, NULL},
     /* Timing decides whether a schedule is found; either way the answer must be consistent. */
     {"ilp short timeout", "--kernel LCL --warps 5 --method ilp --timeout 1 --json", 0,
      {"\"ilp\": {\"status\": \""}, NULL, NULL, NULL, NULL},
@@ -210,6 +225,8 @@ static const ilp_case ilp_cases[] = {
 
 /* In a build without lp_solve the same requests name what is missing and exit 2. */
 static const ilp_case ilp_unbuilt_cases[] = {
+    {"ipet not built", "ipet tests/fixtures/loop.ipet", 2, {NULL}, "ipet is not available in this build", NULL,
+     NULL, NULL},
     {"ilp not built", "--kernel LCL --warps 4 --method ilp", 2, {NULL},
      "method 'ilp' is not available in this build: warpspan was built without lp_solve", NULL, NULL, NULL},
     {"write-lp not built", "--kernel LCL --warps 4 --write-lp %s/m.lp", 2, {NULL},

@@ -120,7 +120,7 @@ static void test_worked_loop(void **state) {
     uint64_t w[4] = {1, 2, 3, 4}, counts[4];
     wsp_pws_edge e[4] = {{0, 1}, {1, 2}, {2, 1}, {1, 3}};
     wsp_ipet_loop l = {1, 10};
-    wsp_ipet_graph g = {w, 4, e, 4, 0, 3, &l, 1};
+    wsp_ipet_graph g = {w, 4, e, 4, 0, 3, &l, 1, NULL};
     wsp_ipet_result r;
     wsp_diag d;
     (void)state;
@@ -137,7 +137,7 @@ static void test_worked_loop(void **state) {
         uint64_t w2[3] = {2, 3, 4};
         wsp_pws_edge e2[3] = {{0, 1}, {1, 0}, {0, 2}};
         wsp_ipet_loop l2 = {0, 5};
-        wsp_ipet_graph g2 = {w2, 3, e2, 3, 0, 2, &l2, 1};
+        wsp_ipet_graph g2 = {w2, 3, e2, 3, 0, 2, &l2, 1, NULL};
         assert_int_equal(wsp_host_ipet(&g2, 0, NULL, &r, &d), WSP_OK);
         assert_int_equal(r.wcet, 6 * 2 + 5 * 3 + 4);
     }
@@ -146,7 +146,7 @@ static void test_worked_loop(void **state) {
         uint64_t w3[3] = {1, 7, 1};
         wsp_pws_edge e3[3] = {{0, 1}, {1, 1}, {1, 2}};
         wsp_ipet_loop l3 = {1, 3};
-        wsp_ipet_graph g3 = {w3, 3, e3, 3, 0, 2, &l3, 1};
+        wsp_ipet_graph g3 = {w3, 3, e3, 3, 0, 2, &l3, 1, NULL};
         assert_int_equal(wsp_host_ipet(&g3, 0, NULL, &r, &d), WSP_OK);
         assert_int_equal(r.wcet, 1 + 4 * 7 + 1);
     }
@@ -212,7 +212,7 @@ static void test_errors(void **state) {
     wsp_diag d;
     (void)state;
     {
-        wsp_ipet_graph g = {w, 4, loop_edges, 4, 0, 3, NULL, 0};
+        wsp_ipet_graph g = {w, 4, loop_edges, 4, 0, 3, NULL, 0, NULL};
         assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_RANGE);
         assert_non_null(strstr(d.message, "no bound"));
         g.loops = &l_wrong;
@@ -233,12 +233,12 @@ static void test_errors(void **state) {
     {
         /* The cycle 1 <-> 2 is entered at 1 and at 2: no header dominates it. */
         wsp_ipet_loop both[2] = {{1, 3}, {2, 3}};
-        wsp_ipet_graph g = {w, 4, irreducible, 5, 0, 3, both, 2};
+        wsp_ipet_graph g = {w, 4, irreducible, 5, 0, 3, both, 2, NULL};
         assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
         assert_non_null(strstr(d.message, "irreducible"));
     }
     {
-        wsp_ipet_graph g = {w, 4, dead, 3, 0, 3, NULL, 0};
+        wsp_ipet_graph g = {w, 4, dead, 3, 0, 3, NULL, 0, NULL};
         assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
         assert_non_null(strstr(d.message, "cannot reach the exit"));
         g.edges = chain;
@@ -251,12 +251,19 @@ static void test_errors(void **state) {
         assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_EDGE);
     }
     {
-        wsp_ipet_graph g = {huge, 2, chain, 1, 0, 1, NULL, 0};
+        wsp_ipet_graph g = {huge, 2, chain, 1, 0, 1, NULL, 0, NULL};
         assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_OVERFLOW);
     }
     {
+        /* Messages name nodes by the caller's labels. */
+        static const uint32_t labels[4] = {10, 20, 30, 40};
+        wsp_ipet_graph g = {w, 4, loop_edges, 4, 0, 3, NULL, 0, labels};
+        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_string_equal(d.message, "the loop at node 20 has no bound");
+    }
+    {
         /* One node: entry and exit, no edge. */
-        wsp_ipet_graph g = {w, 1, NULL, 0, 0, 0, NULL, 0};
+        wsp_ipet_graph g = {w, 1, NULL, 0, 0, 0, NULL, 0, NULL};
         assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_OK);
         assert_int_equal(r.wcet, 1);
     }

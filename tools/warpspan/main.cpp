@@ -6,6 +6,7 @@
 #include "analysis.hpp"
 #include "figures.hpp"
 #include "options.hpp"
+#include "ipet_command.hpp"
 #include "pws_command.hpp"
 #include "report.hpp"
 #include "warpspan_host.h"
@@ -14,6 +15,7 @@ int main(int argc, char **argv) {
     using namespace wsp_cli;
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "pws") return pws_main(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (!args.empty() && args[0] == "ipet") return ipet_main(std::vector<std::string>(args.begin() + 1, args.end()));
     Settings settings;
     Action action = Action::kAnalyse;
     Error error{kExitOk, ""};

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli_error.hpp"
+#include "ipet_command.hpp"
 #include "pws_command.hpp"
 #include "warpspan.h"
 
@@ -174,7 +175,7 @@ bool read_csv(const std::string &path, std::istream &in, unsigned base, Graph &g
 std::string usage() {
     return "usage: warpspan pws GRAPH [--spsimds S] [--cus N] [--simds N] [--wf-contexts N] [--wf-size N]\n"
            "                     [--workgroups G] [--wg-size N] [--delay D] [--split-cost ES] [--merge-cost EM]\n"
-           "                     [--split all|none|ID,ID,...] [--format text|csv] [--csv-base 0|1] [--json]\n"
+           "                     [--split all|none|ID,ID,...] [--format text|csv] [--csv-base 0|1] [--ipet] [--json]\n"
            "Kernel WCET under no splitting, DWS and PWS (paper 001). GRAPH: our text format (one node per line:\n"
            "ID KIND WCET [split] [-> SUCC ...], KIND block|branch|bsb|reconv) or, for .csv files, the PWS\n"
            "split-point solver's CSV (wcet,is_bsb,is_reconv,succ;succ; rows numbered from --csv-base, default 0).\n"
@@ -185,7 +186,7 @@ std::string usage() {
 
 int pws_main(const std::vector<std::string> &args) {
     std::string path, format, split = "file";
-    bool json = false;
+    bool json = false, ipet = false;
     unsigned base = 0;
     wsp_pws_params p{};
     p.spsimds = 1;
@@ -204,6 +205,7 @@ int pws_main(const std::vector<std::string> &args) {
             return kExitOk;
         }
         if (a == "--json") { json = true; continue; }
+        if (a == "--ipet") { ipet = true; continue; }
         if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
             if (i + 1 >= args.size()) return fail(a + ": missing value");
             const std::string v = args[++i];
@@ -277,6 +279,31 @@ int pws_main(const std::vector<std::string> &args) {
     }
     if ((st = wsp_pws_kernel_wcet(&p, &paths, &k, &diag)) != WSP_OK)
         return fail(std::string("pws: ") + (diag.message[0] ? diag.message : wsp_strerror(st)));
+    // --ipet: the worst SWF path and the serialised path again, as IPET ILPs (host, lp_solve) on the
+    // pruned and the whole CFG; they must equal the core's longest paths.
+    uint64_t ipet_pruned = 0, ipet_full = 0;
+    if (ipet) {
+        std::vector<uint64_t> wcet;
+        std::vector<uint8_t> has_in(g.nodes.size(), 0), has_out(g.nodes.size(), 0), none(g.edges.size(), 0);
+        for (const auto &n : g.nodes) wcet.push_back(n.wcet);
+        for (const auto &e : g.edges) has_in[e.to] = has_out[e.from] = 1;
+        uint32_t entry = 0, exit = 0;
+        for (uint32_t v = 0; v < g.nodes.size(); ++v) {
+            if (!has_in[v]) entry = v;
+            if (!has_out[v]) exit = v;
+        }
+        std::vector<uint8_t> skip(removed.begin(), removed.begin() + static_cast<long>(g.edges.size()));
+        if (!ipet_of_paths(wcet, g.edges, skip, entry, exit, &ipet_pruned, error) ||
+            !ipet_of_paths(wcet, g.edges, none, entry, exit, &ipet_full, error)) {
+            std::cerr << "warpspan: error: " << error.message << "\n";
+            return error.exit;
+        }
+        if (ipet_pruned != paths.pruned || ipet_full != paths.full) {
+            std::cerr << "warpspan: error: internal: IPET (" << ipet_pruned << ", " << ipet_full
+                      << ") disagrees with the longest paths (" << paths.pruned << ", " << paths.full << ")\n";
+            return kExitInternal;
+        }
+    }
     std::string sb, er, sb_json, er_json;
     for (size_t v = 0; v < g.nodes.size(); ++v)
         if (selected[v]) {
@@ -299,7 +326,11 @@ int pws_main(const std::vector<std::string> &args) {
                   << ", \"e_m\": " << p.merge_cost << "},\n"
                   << " \"split_points\": [" << sb_json << "], \"contexts\": " << paths.contexts
                   << ", \"removed_edges\": [" << er_json << "],\n"
-                  << " \"worst_swf_path\": " << paths.pruned << ", \"serialised_path\": " << paths.full << ",\n"
+                  << " \"worst_swf_path\": " << paths.pruned << ", \"serialised_path\": " << paths.full << ",\n";
+        if (ipet)
+            std::cout << " \"ipet\": {\"worst_swf_path\": " << ipet_pruned << ", \"serialised_path\": " << ipet_full
+                      << "},\n";
+        std::cout
                   << " \"E_WF\": {\"pws\": " << k.wf_pws << ", \"dws\": " << k.wf_dws << ", \"none\": " << k.wf_none << "},\n"
                   << " \"N_SIMD_total\": " << k.simds_total << ", \"G_parallel\": {\"pws\": " << k.parallel_pws
                   << ", \"other\": " << k.parallel << "}, \"DS\": {\"pws\": " << k.dispatches_pws << ", \"other\": "
@@ -318,7 +349,11 @@ int pws_main(const std::vector<std::string> &args) {
                   << " of them, " << paths.contexts << " SWF contexts)\n"
                   << "removed edges   " << (er.empty() ? "none" : er) << "   (Prune, Alg. 2)\n"
                   << "worst SWF path  " << paths.pruned << "   (longest path of the pruned CFG)\n"
-                  << "serialised path " << paths.full << "   (longest path of the whole CFG)\n\n"
+                  << "serialised path " << paths.full << "   (longest path of the whole CFG)\n";
+        if (ipet)
+            std::cout << "IPET (ILP)       " << ipet_pruned << " and " << ipet_full
+                      << "   (lp_solve on the pruned and the whole CFG: equal to the longest paths)\n";
+        std::cout << "\n"
                   << "E_WF            PWS " << k.wf_pws << "   DWS " << k.wf_dws << "   no splitting " << k.wf_none
                   << "   (Lemma 5.1)\n"
                   << "N_SIMD total    " << k.simds_total << "   (Eq. 2)\n"

@@ -142,6 +142,9 @@ bool dominates(const std::vector<uint32_t> &idom, uint32_t h, uint32_t v, uint32
     }
 }
 
+// The caller's name of node v, for messages.
+unsigned name(const wsp_ipet_graph &g, uint32_t v) { return g.labels != nullptr ? g.labels[v] : v; }
+
 wsp_status check(const wsp_ipet_graph &g, Analysis &a, wsp_diag *diag) {
     if (g.node_count == 0) return failf(diag, WSP_ERR_RANGE, "the CFG has no node");
     if (g.entry >= g.node_count || g.exit >= g.node_count)
@@ -151,13 +154,13 @@ wsp_status check(const wsp_ipet_graph &g, Analysis &a, wsp_diag *diag) {
         return failf(diag, WSP_ERR_NULL_ARGUMENT, "the CFG's WCETs, edges or loops are NULL");
     for (uint32_t v = 0; v < g.node_count; ++v)
         if (g.wcet[v] > kMaxWcet)
-            return failf(diag, WSP_ERR_OVERFLOW, "node %u: WCET %llu exceeds the maximum 2^32", v,
+            return failf(diag, WSP_ERR_OVERFLOW, "node %u: WCET %llu exceeds the maximum 2^32", name(g, v),
                          static_cast<unsigned long long>(g.wcet[v]));
     a.in.assign(g.node_count, {});
     a.out.assign(g.node_count, {});
     for (uint32_t e = 0; e < g.edge_count; ++e) {
         if (g.edges[e].from >= g.node_count || g.edges[e].to >= g.node_count)
-            return failf(diag, WSP_ERR_CFG_EDGE, "edge %u (%u -> %u) names a node that does not exist", e,
+            return failf(diag, WSP_ERR_CFG_EDGE, "edge %u (index %u -> %u) names a node that does not exist", e,
                          g.edges[e].from, g.edges[e].to);
         a.out[g.edges[e].from].push_back(e);
         a.in[g.edges[e].to].push_back(e);
@@ -166,17 +169,17 @@ wsp_status check(const wsp_ipet_graph &g, Analysis &a, wsp_diag *diag) {
     reaches(g, a, true, from_entry);
     reaches(g, a, false, to_exit);
     for (uint32_t v = 0; v < g.node_count; ++v) {
-        if (!from_entry[v]) return failf(diag, WSP_ERR_CFG_STRUCTURE, "node %u is not reachable from the entry %u", v, g.entry);
-        if (!to_exit[v]) return failf(diag, WSP_ERR_CFG_STRUCTURE, "node %u cannot reach the exit %u", v, g.exit);
+        if (!from_entry[v]) return failf(diag, WSP_ERR_CFG_STRUCTURE, "node %u is not reachable from the entry %u", name(g, v), name(g, g.entry));
+        if (!to_exit[v]) return failf(diag, WSP_ERR_CFG_STRUCTURE, "node %u cannot reach the exit %u", name(g, v), name(g, g.exit));
     }
     find_back_edges(g, a);
     const std::vector<uint32_t> idom = dominators(g, a);
     a.bound.assign(g.node_count, -1);
     for (uint32_t k = 0; k < g.loop_count; ++k) {
         const uint32_t h = g.loops[k].header;
-        if (h >= g.node_count) return failf(diag, WSP_ERR_RANGE, "loop bound %u names node %u, which does not exist", k, h);
-        if (a.bound[h] >= 0) return failf(diag, WSP_ERR_RANGE, "node %u has two loop bounds", h);
-        if (g.loops[k].bound > kMaxWcet) return failf(diag, WSP_ERR_OVERFLOW, "node %u: loop bound exceeds 2^32", h);
+        if (h >= g.node_count) return failf(diag, WSP_ERR_RANGE, "loop bound %u names node index %u, which does not exist", k, h);
+        if (a.bound[h] >= 0) return failf(diag, WSP_ERR_RANGE, "node %u has two loop bounds", name(g, h));
+        if (g.loops[k].bound > kMaxWcet) return failf(diag, WSP_ERR_OVERFLOW, "node %u: loop bound exceeds 2^32", name(g, h));
         a.bound[h] = static_cast<int64_t>(g.loops[k].bound);
     }
     std::vector<bool> header(g.node_count, false);
@@ -185,13 +188,14 @@ wsp_status check(const wsp_ipet_graph &g, Analysis &a, wsp_diag *diag) {
         const uint32_t u = g.edges[e].from, h = g.edges[e].to;
         if (!dominates(idom, h, u, g.entry))
             return failf(diag, WSP_ERR_CFG_STRUCTURE,
-                         "irreducible loop: the cycle through edge %u -> %u can be entered other than at %u", u, h, h);
-        if (a.bound[h] < 0) return failf(diag, WSP_ERR_RANGE, "the loop at node %u has no bound", h);
+                         "irreducible loop: the cycle through edge %u -> %u can be entered other than at %u",
+                         name(g, u), name(g, h), name(g, h));
+        if (a.bound[h] < 0) return failf(diag, WSP_ERR_RANGE, "the loop at node %u has no bound", name(g, h));
         header[h] = true;
     }
     for (uint32_t v = 0; v < g.node_count; ++v)
         if (a.bound[v] >= 0 && !header[v])
-            return failf(diag, WSP_ERR_RANGE, "node %u has a loop bound but no back edge enters it", v);
+            return failf(diag, WSP_ERR_RANGE, "node %u has a loop bound but no back edge enters it", name(g, v));
     return WSP_OK;
 }
 
