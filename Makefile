@@ -10,6 +10,8 @@
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
+#   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
+#                     with its host twin
 #   make clean
 include sources.mk
 
@@ -39,11 +41,11 @@ HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPA
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev
 CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi
+	libnewlib-arm-none-eabi qemu-system-arm
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
-.PHONY: all run bench check lib cross clean deps-host deps-check host asan
+.PHONY: all run bench check lib cross firmware clean deps-host deps-check host asan
 
 all: host
 
@@ -85,6 +87,8 @@ check: deps-check
 	@echo "== allocation-free, exception-free, RTTI-free core archives"
 	@bash tools/check-symbols.sh nm $(HOST_DIR)/libwarpspan.a
 	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
+	@echo "== firmware under QEMU (mps2-an386) against the host, and its image's symbols"
+	@$(MAKE) --no-print-directory firmware
 	@echo "make check: all passed"
 
 lib: $(LIB_DIR)/libwarpspan.a
@@ -103,6 +107,9 @@ cross:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"
 	@arm-none-eabi-size -t build/lib-arm-none-eabi/libwarpspan.a | tail -1 | \
 		awk '{print "Cortex-M4 core: text " $$1 " B, data " $$2 " B, bss " $$3 " B"}'
+
+firmware: cross
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" bash tools/check-firmware.sh
 
 clean:
 	rm -rf build
