@@ -12,6 +12,10 @@
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
 #   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
 #                     with its host twin
+#   make size         code and data of the Cortex-M4 core (-Os) per module: whole archive and what
+#                     the firmware example links
+#   make stack        worst-case stack depth of each public call on Cortex-M4 (-fstack-usage,
+#                     -fcallgraph-info=su); fails above 1 KiB
 #   make clean
 include sources.mk
 
@@ -45,7 +49,7 @@ CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev gcc-arm-none-eabi libstdc++-arm
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
-.PHONY: all run bench check lib cross firmware clean deps-host deps-check host asan
+.PHONY: all run bench check lib cross firmware size stack clean deps-host deps-check host asan
 
 all: host
 
@@ -110,6 +114,17 @@ cross:
 
 firmware: cross
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" bash tools/check-firmware.sh
+
+size: cross
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/check-firmware.sh build >/dev/null
+	@python3 tools/size-report.py build/lib-arm-none-eabi build/firmware/voronoi.map
+
+# The same objects as make cross (the two flags only write reports), in a folder of their own.
+STACK_DIR := build/stack-arm-none-eabi
+stack:
+	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(STACK_DIR) \
+		CXXFLAGS="$(CORTEX_M4_FLAGS) -fstack-usage -fcallgraph-info=su" >/dev/null
+	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024
 
 clean:
 	rm -rf build

@@ -1,6 +1,7 @@
 /* Start-up code for the MPS2 AN386 (Cortex-M4F) under QEMU: the vector table, a reset handler that
  * turns on the FPU, copies .data from its load address, zeroes .bss, runs the static constructors (the
- * core has none; kept so a C++ caller's work) and calls main, and fault handlers that report over
+ * core has none; kept so a C++ caller's work), paints the free stack and calls main, then reports how
+ * much stack the run used (a check on make stack's static figure); and fault handlers that report over
  * semihosting and end the run instead of hanging until the time limit. */
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +11,7 @@
 int main(void);
 
 extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bss_end[];
-extern uint32_t __stack_top[];
+extern uint32_t __stack_limit[], __stack_top[];
 typedef void (*wsp_port_init_fn)(void);
 extern wsp_port_init_fn __init_array_start[], __init_array_end[];
 
@@ -20,6 +21,50 @@ static void fault(void) __attribute__((noreturn));
 /* The core is built with -mfloat-abi=hard: it may use FPU registers, which fault while CP10/CP11 are
  * off (the reset state). CPACR is at 0xE000ED88 (Armv7-M ARM, B3.2.20). */
 #define CPACR (*(volatile uint32_t *)0xE000ED88u)
+#define STACK_PAINT 0x5741524Bu /* any value the program is unlikely to leave on the stack */
+
+/* Fills the free part of the stack, below the caller's frame, with STACK_PAINT. */
+static void paint_stack(void) {
+    uint32_t *sp;
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+    for (volatile uint32_t *w = __stack_limit; w < sp - 16; ++w) {
+        *w = STACK_PAINT;
+    }
+}
+
+/* Bytes of stack the run used: from the top down to the deepest word that lost its paint. */
+static uint32_t stack_used(void) {
+    const volatile uint32_t *w = __stack_limit;
+    while (w < __stack_top && *w == STACK_PAINT) {
+        ++w;
+    }
+    return (uint32_t)((uintptr_t)__stack_top - (uintptr_t)w);
+}
+
+/* "stack: N of M B used\n", without a C library. */
+static void report_stack(void) {
+    static char line[48];
+    const char *parts[3] = {"stack: ", " of ", " B used (measured, start-up included)\n"};
+    uint32_t values[2] = {stack_used(), (uint32_t)((uintptr_t)__stack_top - (uintptr_t)__stack_limit)};
+    size_t at = 0;
+    for (int k = 0; k < 2; ++k) {
+        char digits[11];
+        int n = 0;
+        for (const char *c = parts[k]; *c != '\0';) {
+            line[at++] = *c++;
+        }
+        do {
+            digits[n++] = (char)('0' + (int)(values[k] % 10u));
+            values[k] /= 10u;
+        } while (values[k] != 0u);
+        while (n > 0) {
+            line[at++] = digits[--n];
+        }
+    }
+    line[at] = '\0';
+    wsp_semihost_write0(line);
+    wsp_semihost_write0(parts[2]);
+}
 
 void wsp_port_reset(void) {
     CPACR |= 0xFu << 20;
@@ -34,7 +79,10 @@ void wsp_port_reset(void) {
     for (wsp_port_init_fn *f = __init_array_start; f < __init_array_end; ++f) {
         (*f)();
     }
-    wsp_semihost_exit(main());
+    paint_stack();
+    int status = main();
+    report_stack();
+    wsp_semihost_exit(status);
 }
 
 static void fault(void) {
