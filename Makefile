@@ -93,6 +93,9 @@ check: deps-check
 	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
 	@echo "== firmware under QEMU (mps2-an386) against the host, and its image's symbols"
 	@$(MAKE) --no-print-directory firmware
+	@echo "== worst-case stack of the public calls on Cortex-M4 (at most 1 KiB)"
+	@$(MAKE) --no-print-directory stack >build/stack.txt || { cat build/stack.txt; exit 1; }
+	@tail -n 1 build/stack.txt
 	@echo "make check: all passed"
 
 lib: $(LIB_DIR)/libwarpspan.a

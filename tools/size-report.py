@@ -83,7 +83,7 @@ def table(title, sizes, extra=None):
             total[k] += row[k]
         print("| %s | %d | %d | %d | %d | %d |" % ((module,) + tuple(row[k] for k in KINDS) +
                                                   (row["text"] + row["rodata"],)))
-    print("| **core** | %d | %d | %d | %d | **%d** |" % (tuple(total[k] for k in KINDS) +
+    print("| **all modules** | %d | %d | %d | %d | **%d** |" % (tuple(total[k] for k in KINDS) +
                                                       (total["text"] + total["rodata"],)))
     if extra:
         print("| (not core: start-up, example, libgcc) | %d | %d | %d | %d | %d |" % (
