@@ -10,6 +10,12 @@
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
+#   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
+#                     with its host twin
+#   make size         code and data of the Cortex-M4 core (-Os) per module: whole archive and what
+#                     the firmware example links
+#   make stack        worst-case stack depth of each public call on Cortex-M4 (-fstack-usage,
+#                     -fcallgraph-info=su); fails above 1 KiB
 #   make clean
 include sources.mk
 
@@ -39,11 +45,11 @@ HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPA
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev
 CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi
+	libnewlib-arm-none-eabi qemu-system-arm
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
-.PHONY: all run bench check lib cross clean deps-host deps-check host asan
+.PHONY: all run bench check lib cross firmware size stack clean deps-host deps-check host asan
 
 all: host
 
@@ -87,6 +93,11 @@ check: deps-check
 	@echo "== allocation-free, exception-free, RTTI-free core archives"
 	@bash tools/check-symbols.sh nm $(HOST_DIR)/libwarpspan.a
 	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
+	@echo "== firmware under QEMU (mps2-an386) against the host, and its image's symbols"
+	@$(MAKE) --no-print-directory firmware
+	@echo "== worst-case stack of the public calls on Cortex-M4 (at most 1 KiB)"
+	@$(MAKE) --no-print-directory stack >build/stack.txt || { cat build/stack.txt; exit 1; }
+	@tail -n 1 build/stack.txt
 	@echo "make check: all passed"
 
 lib: $(LIB_DIR)/libwarpspan.a
@@ -105,6 +116,20 @@ cross:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"
 	@arm-none-eabi-size -t build/lib-arm-none-eabi/libwarpspan.a | tail -1 | \
 		awk '{print "Cortex-M4 core: text " $$1 " B, data " $$2 " B, bss " $$3 " B"}'
+
+firmware: cross
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" bash tools/check-firmware.sh
+
+size: cross
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/check-firmware.sh build >/dev/null
+	@python3 tools/size-report.py build/lib-arm-none-eabi build/firmware/voronoi.map
+
+# The same objects as make cross (the two flags only write reports), in a folder of their own.
+STACK_DIR := build/stack-arm-none-eabi
+stack:
+	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(STACK_DIR) \
+		CXXFLAGS="$(CORTEX_M4_FLAGS) -fstack-usage -fcallgraph-info=su" >/dev/null
+	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024
 
 clean:
 	rm -rf build
