@@ -671,7 +671,13 @@ void write_header(std::ostream &out, const TableInfo &t, const std::vector<Entry
                 const ColumnResult &r = results[index + w - 1].columns[c];
                 out << "    " << r.value << "u, /* " << entry_comment(r, w) << " */\n";
             }
-            out << "};\n";
+            out << "};\n"
+                << "/* " << k.name << "_" << t.columns[c] << "[W - 1] for 1 <= W <= " << k.warps
+                << ", else 0 (no value) */\n"
+                << "static inline uint32_t " << k.name << "_" << t.columns[c] << "_at(uint32_t warps) {\n"
+                << "    return warps >= 1u && warps <= " << k.warps << "u ? " << k.name << "_" << t.columns[c]
+                << "[warps - 1u] : 0u;\n"
+                << "}\n";
         }
         index += k.warps;
     }
