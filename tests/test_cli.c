@@ -159,6 +159,26 @@ static const cli_case cases[] = {
     {"pws quoted csv wcet", NULL, "pws tests/fixtures/quoted_wcet.csv", 1, NULL,
      "quoted_wcet.csv:1: WCET '\"5\"' is not a number"},
     {"pws bad option", NULL, "pws examples/fig8.pws --spsimds x", 1, NULL, "--spsimds"},
+    /* warpspan table */
+    {"table csv", NULL, "table --kernel LCL --warps 3 --columns bound,exact", 0,
+     "name,kernel,warps,method,value,lower,upper,status,seconds\nkernel,LCL,1,bound,3,,3,proven upper,\n"
+     "kernel,LCL,1,exact,3,3,3,optimal,\n", NULL},
+    {"table header", NULL, "table examples/voronoi.cfg --warps 2 --format header", 0,
+     "static const uint32_t voronoi_bound[2] = {\n    25u, /* W=1: bound, proven upper */", NULL},
+    {"table anneal", NULL, "table --kernel LCL --warps 4 --columns anneal --iterations 2000 --format json", 0,
+     "\"warps\": 4, \"results\": {\"anneal\": {\"value\": 9, \"lower\": 9, \"status\": \"lower bound\"", NULL},
+    {"table exact bracket", NULL,
+     "table --kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 6 --columns exact --budget 5 --format header",
+     0, "/* W=6: exact, bracket [", NULL},
+    {"table nothing", NULL, "table --columns bound", 1, NULL, "nothing to tabulate"},
+    {"table bad column", NULL, "table --kernel L --warps 2 --columns bound,magic", 1, NULL, "unknown column 'magic'"},
+    {"table bad shard", NULL, "table --kernel L --warps 2 --shard 4/3", 1, NULL, "--shard: '4/3' is not i/n"},
+    {"table bad format", NULL, "table --kernel L --warps 2 --format xml", 1, NULL, "--format: 'xml'"},
+    {"table bad kernel", NULL, "table --kernel LX --warps 2", 1, NULL, "--kernel: unexpected character"},
+    {"table spec and kernel", NULL, "table --spec x.txt --kernel L --warps 2", 1, NULL, "exclude each other"},
+    {"table missing spec", NULL, "table --spec /nonexistent/t.txt", 1, NULL, "cannot open table spec"},
+    {"merge nothing", NULL, "table merge", 1, NULL, "no parts"},
+    {"merge not a part", NULL, "table merge examples/voronoi.cfg", 1, NULL, "is not a partial table"},
 };
 
 static void test_cases(void **state) {
@@ -329,6 +349,240 @@ static void test_upper_at_least_seven(void **state) {
     assert_non_null(strstr(out, "\"exact\": false"));
 }
 
+/* ---- warpspan table ------------------------------------------------------------------------- */
+
+/* A copy of a file (read_file's buffer is reused). */
+static char *file_copy(const char *path) {
+    char *text = malloc(1 << 16);
+    assert_non_null(text);
+    snprintf(text, 1 << 16, "%s", read_file(path));
+    return text;
+}
+
+/* Runs `warpspan ARGS` (%s in args: the temporary directory, any number of times). */
+static int run_table(const char *args_format, char *out, size_t out_size, char *err, size_t err_size) {
+    char args[2048], expanded[2048];
+    size_t n = 0;
+    for (const char *p = args_format; *p && n + 300 < sizeof expanded; ++p) {
+        if (p[0] == '%' && p[1] == 's') {
+            n += (size_t)snprintf(expanded + n, sizeof expanded - n, "%s", tmpdir);
+            ++p;
+        } else {
+            expanded[n++] = *p;
+        }
+    }
+    expanded[n] = '\0';
+    snprintf(args, sizeof args, "%s", expanded);
+    return run_cli(NULL, 0, args, out, out_size, err, err_size);
+}
+
+static void write_text(const char *name, const char *text) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int same_files(const char *a, const char *b) {
+    char pa[512], pb[512];
+    snprintf(pa, sizeof pa, "%s/%s", tmpdir, a);
+    snprintf(pb, sizeof pb, "%s/%s", tmpdir, b);
+    char *x = file_copy(pa), *y = file_copy(pb);
+    const int same = x[0] != '\0' && strcmp(x, y) == 0;
+    if (!same) print_error("%s and %s differ:\n%s\n----\n%s\n", a, b, x, y);
+    free(x);
+    free(y);
+    return same;
+}
+
+/* Two small tables; --budget keeps the exact column deterministic, --iterations the annealer. */
+static const char table_spec[] =
+    "# two kernels\n"
+    "lcl kernel=LCL warps=6\n"
+    "vor kernel=\"L5 C9 L2 C9\" units=L=32,C=128 schedulers=4 warps=1..5  # Voronoi\n";
+static const char table_flags[] =
+    "--spec %s/t.txt --columns bound,exact,anneal --iterations 2000 --budget 200000 --quiet";
+/* The problem flags of each spec line, for the same W with the main command. */
+static const char *const table_problem[] = {"--kernel LCL", "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4"};
+
+static void test_table_outputs(void **state) {
+    static char out[1 << 16], err[1 << 16];
+    char args[2048];
+    (void)state;
+    write_text("t.txt", table_spec);
+    snprintf(args, sizeof args, "table %s --threads 3 --guard T_H -o %%s/full.h", table_flags);
+    assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+    snprintf(args, sizeof args, "table %s --threads 2 -o %%s/full.csv", table_flags);
+    assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+    snprintf(args, sizeof args, "table %s --format json -o %%s/full.json", table_flags);
+    assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+
+    /* The header compiles with the strict flags, on its own and included. */
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s -std=c99 -Wall -Wextra -pedantic -Werror -c full.h", tmpdir,
+             WSP_C_COMPILER);
+    assert_int_equal(system(cmd), 0);
+    write_text("use.c", "#include \"full.h\"\nint main(void) { return (int)(vor_exact_at(4) - 45u) + (int)lcl_bound[0] - 3; }\n");
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s -std=c99 -Wall -Wextra -pedantic -Werror use.c -o use && ./use", tmpdir,
+             WSP_C_COMPILER);
+    assert_int_equal(system(cmd), 0);
+
+    /* CSV rows: bound and exact equal what `warpspan --method bound,exact` says for the same W, and
+     * the JSON holds the same values. */
+    char path[512];
+    snprintf(path, sizeof path, "%s/full.csv", tmpdir);
+    char *csv = file_copy(path);
+    snprintf(path, sizeof path, "%s/full.json", tmpdir);
+    char *json = file_copy(path);
+    assert_non_null(strstr(csv, "name,kernel,warps,method,value,lower,upper,status,seconds\n"));
+    assert_non_null(strstr(json, "{\"format\": \"warpspan-table\""));
+    const char *names[] = {"lcl", "vor"}, *kernels[] = {"LCL", "L5C9L2C9"};
+    const unsigned max_w[] = {6, 5};
+    for (unsigned k = 0; k < 2; ++k)
+        for (unsigned w = 1; w <= max_w[k]; ++w) {
+            snprintf(args, sizeof args, "%s --warps %u --method bound,exact --budget 200000 --json", table_problem[k], w);
+            assert_int_equal(run_cli(NULL, 0, args, out, sizeof out, err, sizeof err), 0);
+            const long bound = json_number(strstr(out, "\"bound\": {"), "\"upper\": ");
+            const long exact = json_number(strstr(out, "\"exact\": {"), "\"upper\": ");
+            const long lower = json_number(strstr(out, "\"exact\": {"), "\"lower\": ");
+            const int optimal = strstr(out, "\"status\": \"optimal\"") != NULL;
+            char row[256];
+            snprintf(row, sizeof row, "%s,%s,%u,bound,%ld,,%ld,proven upper,\n", names[k], kernels[k], w, bound, bound);
+            int ok = strstr(csv, row) != NULL;
+            snprintf(row, sizeof row, "%s,%s,%u,exact,%ld,%ld,%ld,%s,\n", names[k], kernels[k], w, exact, lower, exact,
+                     optimal ? "optimal" : "bracket");
+            ok = ok && strstr(csv, row) != NULL;
+            snprintf(row, sizeof row,
+                     "\"name\": \"%s\", \"kernel\": \"%s\", \"warps\": %u, \"results\": {\"bound\": {\"value\": %ld, "
+                     "\"upper\": %ld, \"status\": \"proven upper\"}, \"exact\": {\"value\": %ld, \"lower\": %ld, "
+                     "\"upper\": %ld, \"status\": \"%s\"",
+                     names[k], kernels[k], w, bound, bound, exact, lower, exact, optimal ? "optimal" : "bracket");
+            ok = ok && strstr(json, row) != NULL;
+            snprintf(row, sizeof row, "    %ldu, /* W=%u: exact, %s", exact, w, optimal ? "optimal */" : "bracket [");
+            snprintf(path, sizeof path, "%s/full.h", tmpdir);
+            ok = ok && strstr(read_file(path), row) != NULL;
+            if (!ok) print_error("table %s W=%u: bound %ld exact [%ld, %ld] not in the table\n", names[k], w, lower, exact, bound);
+            assert_true(ok);
+        }
+    /* The annealer's lower bounds are at most the exact values: every CSV row is read back. */
+    long exact_of[2][8] = {{0}}, anneal_of[2][8] = {{0}};
+    unsigned rows = 0;
+    for (const char *line = strchr(csv, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+        char name[16], kernel[32], method[16];
+        unsigned w = 0;
+        long value = 0;
+        assert_int_equal(sscanf(line, "%15[^,],%31[^,],%u,%15[^,],%ld,", name, kernel, &w, method, &value), 5);
+        const unsigned k = strcmp(name, "vor") == 0;
+        assert_true(w >= 1 && w <= max_w[k]);
+        if (strcmp(method, "exact") == 0) exact_of[k][w] = value;
+        if (strcmp(method, "anneal") == 0) {
+            anneal_of[k][w] = value;
+            assert_non_null(strstr(line, ",lower bound,\n"));
+        }
+        ++rows;
+    }
+    assert_int_equal(rows, 3 * (6 + 5));
+    for (unsigned k = 0; k < 2; ++k)
+        for (unsigned w = 1; w <= max_w[k]; ++w) assert_true(anneal_of[k][w] > 0 && anneal_of[k][w] <= exact_of[k][w]);
+    free(csv);
+    free(json);
+}
+
+static void test_table_shards(void **state) {
+    static char out[1 << 16], err[1 << 16];
+    char args[2048];
+    (void)state;
+    write_text("t.txt", table_spec);
+    snprintf(args, sizeof args, "table %s --threads 3 --guard T_H -o %%s/full.h", table_flags);
+    assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+    snprintf(args, sizeof args, "table %s -o %%s/full.csv", table_flags);
+    assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+    snprintf(args, sizeof args, "table %s -o %%s/full.json", table_flags);
+    assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+    for (unsigned i = 1; i <= 3; ++i) {
+        snprintf(args, sizeof args, "table %s --threads 1 --shard %u/3 -o %%s/p%u.json", table_flags, i, i);
+        assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
+    }
+    /* Merged in any order, the parts give the unsharded table byte for byte, in every format. */
+    assert_int_equal(run_table("table merge %s/p3.json %s/p1.json %s/p2.json --guard T_H -o %s/merged.h", out,
+                               sizeof out, err, sizeof err), 0);
+    assert_true(same_files("full.h", "merged.h"));
+    assert_int_equal(run_table("table merge %s/p2.json %s/p1.json %s/p3.json -o %s/merged.csv", out, sizeof out, err,
+                               sizeof err), 0);
+    assert_true(same_files("full.csv", "merged.csv"));
+    assert_int_equal(run_table("table merge %s/p1.json %s/p2.json %s/p3.json --format json", out, sizeof out, err,
+                               sizeof err), 0);
+    write_text("merged.json", out);
+    assert_true(same_files("full.json", "merged.json"));
+
+    /* Parts of another table, or of the same spec with other columns. */
+    assert_int_equal(run_table("table --kernel LCL --warps 6 --name lcl --shard 3/3 --quiet -o %s/other3.json", out,
+                               sizeof out, err, sizeof err), 0);
+    assert_int_equal(run_table("table --spec %s/t.txt --shard 3/3 --quiet -o %s/cols3.json", out, sizeof out, err,
+                               sizeof err), 0);
+    static const struct {
+        const char *args, *message;
+    } rejects[] = {
+        {"table merge %s/p1.json %s/p2.json", "merge: missing shard 3/3 (2 of 3 parts given)"},
+        {"table merge %s/p1.json %s/p2.json %s/p2.json %s/p3.json", "merge: shard 2/3 given twice: '"},
+        {"table merge %s/p1.json %s/p2.json %s/other3.json", "other3.json' belongs to a different table than '"},
+        {"table merge %s/p1.json %s/p2.json %s/cols3.json", "cols3.json' was computed with other columns or options"},
+        {"table merge %s/full.json", "it is a whole table (JSON output), not a part"},
+    };
+    for (size_t k = 0; k < sizeof rejects / sizeof rejects[0]; ++k) {
+        const int status = run_table(rejects[k].args, out, sizeof out, err, sizeof err);
+        const int ok = status == 1 && strstr(err, "warpspan: error: ") == err && strstr(err, rejects[k].message) &&
+                       out[0] == '\0';
+        if (!ok) print_error("merge '%s': exit %d\nstderr: %s\n", rejects[k].args, status, err);
+        assert_true(ok);
+    }
+}
+
+/* Table spec files: every error names the file and the line. */
+static const struct {
+    const char *spec, *message;
+} spec_cases[] = {
+    {"a kernel=L warps=3\nb kernl=L warps=2\n", "t.txt:2: unknown key 'kernl'"},
+    {"# c\n\na kernel=LX warps=3\n", "t.txt:3: unexpected character (expected L, C, S or D): 'X' at position 2"},
+    {"a kernel=L warps=3\na kernel=C warps=2\n", "t.txt:2: table name 'a' given again (first at line 1)"},
+    {"a kernel=L units=L=48 warps=3\n", "t.txt:1: sigma of L = 48"},
+    {"a kernel=L\n", "t.txt:1: no warp count"},
+    {"a warps=2\n", "t.txt:1: no kernel"},
+    {"x-y kernel=L warps=2\n", "t.txt:1: table name 'x-y' is not a C identifier"},
+    {"a kernel=L warps=2..4\n", "t.txt:1: warps: a table starts at W = 1"},
+    {"a kernel=L warps=0\n", "t.txt:1: warps: '0' is not a positive integer"},
+    {"a kernel=\"L C warps=2\n", "t.txt:1: unterminated quote"},
+    {"a kernel=L kernel=C warps=2\n", "t.txt:1: key 'kernel' given twice"},
+    {"a kernel=L warps=2 units=Q=4\n", "t.txt:1: units: 'Q=4' is not TYPE=N"},
+    {"a kernel=L warps=2 schedulers\n", "t.txt:1: key 'schedulers' has no value"},
+    {"a config=missing.cfg warps=2\n", "t.txt:1: config: cannot open configuration file"},
+    {"a kernel=S warps=2 latency=S=5000\n", "t.txt:1: latency of S = 5000"},
+    {"# only comments\n\n", "t.txt: no tables"},
+};
+
+static void test_table_spec_errors(void **state) {
+    static char out[1 << 16], err[1 << 16];
+    (void)state;
+    for (size_t k = 0; k < sizeof spec_cases / sizeof spec_cases[0]; ++k) {
+        write_text("t.txt", spec_cases[k].spec);
+        const int status = run_table("table --spec %s/t.txt", out, sizeof out, err, sizeof err);
+        const int ok = status == 1 && strstr(err, "warpspan: error: ") == err && strstr(err, spec_cases[k].message) &&
+                       out[0] == '\0';
+        if (!ok) print_error("spec case %zu: exit %d\nstderr: %s\n", k, status, err);
+        assert_true(ok);
+    }
+    /* config= reads a configuration file, relative to the spec; spec keys override it. */
+    write_text("t.txt", "v config=v.cfg warps=3\n");
+    write_text("v.cfg", "kernel = L5 C9 L2 C9\nwarp_number = 16\nls_unit_number = 32\ncuda_core_number = 128\n"
+                        "warp_schedulers = 4\n");
+    assert_int_equal(run_table("table --spec %s/t.txt --format header", out, sizeof out, err, sizeof err), 0);
+    assert_non_null(strstr(out, " *   v kernel=L5C9L2C9 units=L=32,C=128,S=32,D=32 latency=L=1,C=1,S=1,D=1 "
+                                "warp_size=32 schedulers=4 warps=3\n"));
+    assert_non_null(strstr(out, "static const uint32_t v_bound[3] = {\n    25u, /* W=1: bound, proven upper */"));
+}
+
 static int setup(void **state) {
     (void)state;
     snprintf(tmpdir, sizeof tmpdir, "/tmp/wsp_cli_XXXXXX");
@@ -348,6 +602,9 @@ int main(void) {
         cmocka_unit_test(test_upper_at_least_seven),
         cmocka_unit_test(test_anneal_files),
         cmocka_unit_test(test_ilp),
+        cmocka_unit_test(test_table_outputs),
+        cmocka_unit_test(test_table_shards),
+        cmocka_unit_test(test_table_spec_errors),
     };
     return cmocka_run_group_tests_name("cli", tests, setup, teardown);
 }

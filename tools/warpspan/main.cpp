@@ -9,6 +9,7 @@
 #include "ipet_command.hpp"
 #include "pws_command.hpp"
 #include "report.hpp"
+#include "table_command.hpp"
 #include "warpspan_host.h"
 
 int main(int argc, char **argv) {
@@ -16,6 +17,8 @@ int main(int argc, char **argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "pws") return pws_main(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "ipet") return ipet_main(std::vector<std::string>(args.begin() + 1, args.end()));
+    if (!args.empty() && args[0] == "table")
+        return table_main(std::vector<std::string>(args.begin() + 1, args.end()));
     Settings settings;
     Action action = Action::kAnalyse;
     Error error{kExitOk, ""};

@@ -67,6 +67,9 @@ const char *usage_text() {
            "                      how to run other solvers on it (CBC needs 'max')\n"
            "  --help, --version   (--version also says whether the ILP is built)\n"
            "\n"
+           "subcommands: warpspan pws GRAPH ... (paper 001), warpspan table ... (WCET tables\n"
+           "for W = 1..N; see warpspan table --help)\n"
+           "\n"
            "exit status: 0 success, 1 invalid input, 2 method not available in this build,\n"
            "70 internal error.\n";
 }
