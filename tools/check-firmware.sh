@@ -29,7 +29,7 @@ mkdir -p "$out"
 # -fno-tree-loop-distribute-patterns keeps GCC from turning the port's memcpy/memset into calls to
 # themselves.
 c_flags=(-std=c99 -Wall -Wextra -pedantic -Werror -fno-tree-loop-distribute-patterns
-         -Iinclude -Iport/mps2-an386 -Iexamples/firmware)
+         -Iinclude -Iport/mps2-an386 -Iexamples/firmware -Iexamples)
 # shellcheck disable=SC2206
 m4_flags=($CORTEX_M4_FLAGS)
 arm-none-eabi-gcc "${m4_flags[@]}" "${c_flags[@]}" -nostdlib -T port/mps2-an386/link.ld \
@@ -45,7 +45,7 @@ bash tools/check-symbols.sh arm-none-eabi-nm "$out/voronoi.elf"
 
 # The host twin: the same source against the host build of the core (make lib, no CMake).
 $MAKE --no-print-directory lib
-cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Iinclude -Iexamples/firmware \
+cc -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Iinclude -Iexamples/firmware -Iexamples \
     examples/firmware/host_twin.c examples/firmware/voronoi_run.c build/lib-host/libwarpspan.a \
     -o "$out/host_twin"
 

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "voronoi_table.h" /* examples/voronoi_table.h, made on a workstation by `warpspan table` */
 #include "warpspan.h"
 
 #define KERNEL "L5 C9 L2 C9"
@@ -103,6 +104,15 @@ int voronoi_run(char line[VORONOI_LINE_SIZE]) {
     put_field(line, &at, "saturation", bounds.saturation);
     put_field(line, &at, "last_warp", bounds.last_warp);
     put_field(line, &at, "paper", bounds.paper);
+    /* The precomputed table (its exact column was bracketed on a workstation with a time budget) must
+       agree with the bound computed here; a stale table is an error, never a silent mix. */
+    if (voronoi_bound_at(WARPS) != bounds.upper) {
+        return fail(line, &at, "the precomputed table's bound differs from the computed one (stale table)",
+                    WSP_ERR_INTERNAL, NULL);
+    }
+    put(line, &at, " | table");
+    put_field(line, &at, "exact_upper", voronoi_exact_at(WARPS));
+    put_field(line, &at, "anneal_lower", voronoi_anneal_at(WARPS));
     put(line, &at, " | anneal");
     put_field(line, &at, "lower", result.lower);
     put_field(line, &at, "initial", result.initial);
