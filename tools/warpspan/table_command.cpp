@@ -732,6 +732,24 @@ bool write_output(const OutputOptions &o, const TableInfo &t, const std::vector<
     return true;
 }
 
+// The flag at args[i] without an inline value ("--format=csv" gives "--format").
+std::string flag_at(const std::vector<std::string> &args, size_t i) {
+    const std::string &a = args[i];
+    return a.rfind("--", 0) == 0 && a.find('=') != std::string::npos ? a.substr(0, a.find('=')) : a;
+}
+
+// The value of the flag at args[i]: inline after '=', or the next word (then i moves on to it).
+bool flag_value(const std::vector<std::string> &args, size_t &i, std::string &v, Error &error) {
+    const std::string &a = args[i];
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
+        v = a.substr(a.find('=') + 1);
+        return true;
+    }
+    if (i + 1 >= args.size()) return (error = input_error(a + " needs a value")), false;
+    v = args[++i];
+    return true;
+}
+
 // Output flags common to `table` and `table merge`; returns true when `flag` was one of them.
 bool output_flag(const std::string &flag, const std::function<bool(std::string &)> &value, OutputOptions &o,
                  bool &ok, Error &error) {
@@ -885,19 +903,8 @@ int merge_main(const std::vector<std::string> &args) {
     std::vector<std::string> paths;
     Error error{kExitOk, ""};
     for (size_t i = 0; i < args.size(); ++i) {
-        std::string flag = args[i], inline_value;
-        bool has_inline = false;
-        if (flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos) {
-            inline_value = flag.substr(flag.find('=') + 1);
-            flag.resize(flag.find('='));
-            has_inline = true;
-        }
-        auto value = [&](std::string &v) {
-            if (has_inline) return v = inline_value, true;
-            if (i + 1 >= args.size()) return (error = input_error(flag + " needs a value")), false;
-            v = args[++i];
-            return true;
-        };
+        const std::string flag = flag_at(args, i);
+        auto value = [&](std::string &v) { return flag_value(args, i, v, error); };
         bool ok = true;
         if (flag == "--help" || flag == "-h") {
             std::cout << table_usage();
@@ -982,19 +989,8 @@ int table_main(const std::vector<std::string> &args) {
     Shard shard;
     bool quiet = false;
     for (size_t i = 0; i < args.size(); ++i) {
-        std::string flag = args[i], inline_value;
-        bool has_inline = false;
-        if (flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos) {
-            inline_value = flag.substr(flag.find('=') + 1);
-            flag.resize(flag.find('='));
-            has_inline = true;
-        }
-        auto value = [&](std::string &v) {
-            if (has_inline) return v = inline_value, true;
-            if (i + 1 >= args.size()) return (error = input_error(flag + " needs a value")), false;
-            v = args[++i];
-            return true;
-        };
+        const std::string flag = flag_at(args, i);
+        auto value = [&](std::string &v) { return flag_value(args, i, v, error); };
         auto number = [&](std::optional<uint64_t> &out_value) {
             std::string v;
             uint64_t n = 0;
