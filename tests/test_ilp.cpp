@@ -478,6 +478,11 @@ void test_errors(void **) {
     assert_int_equal(wsp_host_ilp_solve(big.p, &o, nullptr, 0, &r, &d), WSP_ERR_OVERFLOW);
     assert_non_null(strstr(d.message, "columns"));
     assert_int_equal(wsp_host_ilp_write(big.p, &o, "/tmp/never.lp", &d), WSP_ERR_OVERFLOW);
+    // Few enough columns, far too many nonzeros (about 1.1e10): also refused before building.
+    tp_init(&big, "L300", 10, sigma, 0);
+    assert_int_equal(wsp_host_ilp_solve(big.p, &o, nullptr, 0, &r, &d), WSP_ERR_OVERFLOW);
+    assert_non_null(strstr(d.message, "nonzeros"));
+    assert_int_equal(wsp_host_ilp_write(big.p, &o, "/tmp/never.lp", &d), WSP_ERR_OVERFLOW);
     assert_true(wsp_host_seconds() - start < 5.0);
     assert_int_equal(access("/tmp/never.lp", F_OK), -1);
 }

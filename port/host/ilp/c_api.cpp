@@ -100,10 +100,8 @@ extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_opt
     s = wsp::ilp::horizon_of(*p, &horizon, diag);
     if (s != WSP_OK) return s;
     const wsp::ilp::Layout layout(*p, horizon, wc);
-    if (layout.columns < 0)
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
-                     static_cast<unsigned long long>(layout.column_count),
-                     static_cast<unsigned long long>(wsp::ilp::kMaxColumns));
+    s = wsp::ilp::check_size(layout, wc, diag);
+    if (s != WSP_OK) return s;
     wsp::ilp::LpSolve lp(layout.columns, true);
     if (!lp.ok() || !wsp::ilp::build(*p, horizon, wc, lp))
         return failf(diag, WSP_ERR_SOLVER, "lp_solve could not hold the model");

@@ -119,6 +119,22 @@ wsp_status horizon_of(const wsp_problem &p, uint32_t *horizon, wsp_diag *diag) {
     return WSP_OK;
 }
 
+wsp_status check_size(const Layout &layout, WorkConserving wc, wsp_diag *diag) {
+    if (layout.columns < 0)
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
+                     static_cast<unsigned long long>(layout.column_count),
+                     static_cast<unsigned long long>(kMaxColumns));
+    // Before anything is built: a lower bound on the nonzeros, so that a hopeless model is refused at
+    // once. Every (warp, instruction, cycle) in [first(i), last(i)) has a work-conserving row (short)
+    // or a share of one (long) holding x(w,i,s) for every s in [first(i), t], distinct columns:
+    // sum over t of (t - first(i) + 1) = span * (span - 1) / 2 per instruction and warp.
+    const double least = static_cast<double>(layout.W) * layout.I * layout.span * (layout.span - 1) / 2;
+    if (wc != WorkConserving::none && least > static_cast<double>(kMaxNonzeros))
+        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have more than %.3g nonzeros, more than the maximum %llu",
+                     least, static_cast<unsigned long long>(kMaxNonzeros));
+    return WSP_OK;
+}
+
 wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, wsp_diag *diag) {
     Watch watch{&request, wsp_host_seconds(), 0, 0};
     watch.deadline = request.seconds > 0 ? watch.start + request.seconds : 0;
@@ -134,18 +150,8 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     r.horizon = horizon;
     r.upper = horizon;
     const Layout layout(p, horizon, request.wc);
-    if (layout.columns < 0)
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
-                     static_cast<unsigned long long>(layout.column_count),
-                     static_cast<unsigned long long>(kMaxColumns));
-    // Before counting exactly: a lower bound on the nonzeros, so that a hopeless model is refused at
-    // once. Every (warp, instruction, cycle) in [first(i), last(i)) has a work-conserving row (short)
-    // or a share of one (long) holding x(w,i,s) for every s in [first(i), t], distinct columns:
-    // sum over t of (t - first(i) + 1) = span * (span - 1) / 2 per instruction and warp.
-    const double least = static_cast<double>(layout.W) * layout.I * layout.span * (layout.span - 1) / 2;
-    if (request.wc != WorkConserving::none && least > static_cast<double>(kMaxNonzeros))
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have more than %.3g nonzeros, more than the maximum %llu",
-                     least, static_cast<unsigned long long>(kMaxNonzeros));
+    const wsp_status sized = check_size(layout, request.wc, diag);
+    if (sized != WSP_OK) return sized;
     Counter count;
     if (!build(p, horizon, request.wc, count, build_stop, &watch)) {
         r.status = watch.cancelled ? WSP_ILP_CANCELLED : WSP_ILP_TIMEOUT;

@@ -41,6 +41,9 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
 wsp_status failf(wsp_diag *diag, wsp_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+// WSP_ERR_OVERFLOW (with diag) when the model of this layout is too large to build.
+wsp_status check_size(const Layout &layout, WorkConserving wc, wsp_diag *diag);
+
 // The model's horizon for p: the safe bound, or an error when it exceeds what the ILP takes.
 wsp_status horizon_of(const wsp_problem &p, uint32_t *horizon, wsp_diag *diag);
 
