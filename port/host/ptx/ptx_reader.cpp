@@ -146,6 +146,12 @@ public:
         for (size_t i = 0; i < n_; ++i) {
             const unsigned char c = static_cast<unsigned char>(text_[i]);
             if (c == '\n') {
+                // .version, .target and .address_size end at the end of their line, without ';'
+                const std::string w = first_word(trim(buffer));
+                if (depth == 0 && !initializer && (w == ".version" || w == ".target" || w == ".address_size")) {
+                    if (!statement(trim(buffer), start_line, depth, functions)) return false;
+                    buffer.clear();
+                }
                 ++line;
                 buffer += ' ';
                 continue;
