@@ -126,12 +126,19 @@ int ptx_main(const std::vector<std::string> &args) {
         main_args.insert(main_args.end(), rest.begin(), rest.end());
         if (json) {
             main_args.push_back("--json");
-        } else {
+            return analysis_main(main_args);
+        }
+        // The report, headed by where the kernel came from; nothing on stdout when the analysis fails.
+        std::ostringstream captured;
+        std::streambuf *const saved = std::cout.rdbuf(captured.rdbuf());
+        const int status = analysis_main(main_args);
+        std::cout.rdbuf(saved);
+        if (status == 0)
             std::cout << "ptx           " << file << ", .entry " << report.entry << " (" << flow_name(options.flow)
                       << "): kernel " << kernel << "\n\n";
-            std::cout.flush();
-        }
-        return analysis_main(main_args);
+        std::cout << captured.str();
+        std::cout.flush();
+        return status != 0 ? status : std::cout ? 0 : 70;
     }
     static const char *const kFlowText[] = {"straight-line prefix to the first branch", "the path given",
                                             "each loop body run K times", "worst path over the CFG"};
