@@ -60,11 +60,13 @@ typedef enum wsp_status {
     WSP_ERR_SOLVER = 22,           /* the external ILP solver failed (diag says how) */
     WSP_ERR_CFG_EDGE = 23,         /* a CFG edge to a node that does not exist, a self-loop or a duplicate */
     WSP_ERR_CFG_CYCLE = 24,        /* the CFG has a cycle (unroll loops first) */
-    WSP_ERR_CFG_STRUCTURE = 25     /* the CFG is not sequences and branches, each branch with its BSB
+    WSP_ERR_CFG_STRUCTURE = 25,    /* the CFG is not sequences and branches, each branch with its BSB
                                       and reconvergence node (diag names the node) */
+    WSP_ERR_PTX = 26               /* PTX text the reader cannot use: malformed, truncated, binary, no
+                                      such .entry (diag.position is the 1-based line, 0 if none) */
 } wsp_status;
 /** The largest wsp_status value (for tables over every status). */
-#define WSP_STATUS_LAST WSP_ERR_CFG_STRUCTURE
+#define WSP_STATUS_LAST WSP_ERR_PTX
 
 /** A static, human-readable description of a status; never NULL, also for unknown values. */
 const char *wsp_strerror(wsp_status status);

@@ -183,6 +183,58 @@ typedef struct wsp_ipet_result {
 wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds, uint64_t *counts,
                          wsp_ipet_result *result, wsp_diag *diag);
 
+/* ---- kernel strings from PTX (issue 8) -------------------------------------------------------- */
+/** How the reader walks the entry's control flow. */
+typedef enum wsp_ptx_flow {
+    WSP_PTX_PREFIX = 0, /* the straight-line prefix: from the entry up to and including the first
+                           branch (bra, brx, or a guarded ret/exit), or to ret/exit (paper 003) */
+    WSP_PTX_PATH = 1,   /* follow `path`: one choice per conditional branch met, in order; the walk
+                           stops after the first conditional branch with no choice left, or at ret */
+    WSP_PTX_LOOP = 2,   /* to ret: each backward (loop) branch taken until its loop body ran `loop`
+                           times, then falls through; forward conditional branches are not taken */
+    WSP_PTX_WORST = 3   /* the longest path (one per instruction) from the entry to ret over the
+                           CFG, each loop body run at most `loop` times per entry into the loop */
+} wsp_ptx_flow;
+
+/** Zero for the defaults: the only .entry, the straight-line prefix. */
+typedef struct wsp_ptx_options {
+    const char *entry;         /* the .entry to read; NULL or "": the only one (an error naming them
+                                  all when there are several) */
+    wsp_ptx_flow flow;
+    const char *path;          /* WSP_PTX_PATH: "taken,not-taken,..." (t and n work too) */
+    uint32_t loop;             /* WSP_PTX_LOOP, WSP_PTX_WORST: times a loop body runs; 0 = 1 */
+    uint32_t max_instructions; /* longest kernel extracted before it is an error; 0 = 1000000 */
+} wsp_ptx_options;
+
+/** What the reader found; filled on success and, as far as it got, on error. */
+typedef struct wsp_ptx_report {
+    uint64_t mix[WSP_UNIT_COUNT];   /* instructions per unit in the extracted kernel (wsp_unit order) */
+    uint64_t instructions;          /* their sum: the kernel's length I */
+    size_t kernel_length;           /* strlen of the kernel string; the buffer needs one byte more */
+    uint32_t entries;               /* .entry functions in the text */
+    uint32_t conditional_branches;  /* conditional branches met on the walk */
+    uint32_t unclassified;          /* instructions on the walk of an unknown opcode (counted as C) */
+    char entry[128];                /* the name of the entry read (truncated if longer) */
+    char unclassified_list[256];    /* "opcode (line N), ..." for those, each opcode once; "..." if cut */
+    size_t line;                    /* on error: the 1-based line, 0 if none */
+    char message[512];              /* on error: the whole message (diag->message holds its start) */
+} wsp_ptx_report;
+
+/** Reads PTX text (`length` bytes, need not be NUL-terminated; `nvcc -ptx` output), finds the .entry
+ *  and writes its kernel instruction string with repeat counts ("L5 C11 L1 C2") into `kernel`
+ *  (`capacity` bytes with the NUL). Units: L = ld, ldu, st, atom, red, prefetch(u), cp.async*, ld/stmatrix,
+ *  tex, tld4, suld, sust, sured, mbarrier, ...; S = sin, cos, ex2, lg2, rsqrt, tanh and .approx rcp,
+ *  sqrt (single precision); D = arithmetic, comparison or conversion with a .f64 type; C = the rest,
+ *  bra, ret, setp, selp, mov, cvt, bar included (paper 003 Fig. 11 counts its bra as C). A guard (@p)
+ *  leaves the unit as it is. Directives, declarations, labels and comments are skipped.
+ *  `options` may be NULL (defaults), `kernel` NULL with capacity 0 (a size query: kernel_length),
+ *  `report` and `diag` NULL. Allocates on the heap (host only); thread-safe.
+ *  Errors: WSP_ERR_NULL_ARGUMENT, WSP_ERR_PTX (line in diag.position and report.line),
+ *  WSP_ERR_RANGE (a bad path word, loop 0 is fine, max_instructions exceeded),
+ *  WSP_ERR_WORKSPACE_SIZE (capacity too small; report.kernel_length says what is needed). */
+wsp_status wsp_host_ptx_read(const char *text, size_t length, const wsp_ptx_options *options, char *kernel,
+                             size_t capacity, wsp_ptx_report *report, wsp_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -179,6 +179,22 @@ static const cli_case cases[] = {
     {"table missing spec", NULL, "table --spec /nonexistent/t.txt", 1, NULL, "cannot open table spec"},
     {"merge nothing", NULL, "table merge", 1, NULL, "no parts"},
     {"merge not a part", NULL, "table merge examples/voronoi.cfg", 1, NULL, "is not a partial table"},
+    /* warpspan ptx (issue 8): kernel strings from nvcc's PTX, alone and with the main command */
+    {"ptx prefix", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx", 0, "kernel        L5 C11 L1 C2 L1 C6", NULL},
+    {"ptx path json", NULL, "ptx tests/fixtures/ptx/voronoi.sm90.ptx --path not-taken --json", 0,
+     "\"kernel\": \"L5 C11 L1 C2 L1 C9 L1 C2 L1 C11\", \"instructions\": 44, \"mix\": {\"L\": 9, \"C\": 35", NULL},
+    {"ptx worst", NULL, "ptx tests/fixtures/ptx/dp.sm75.ptx --worst", 0, "instructions  20: L 4, C 10, S 0, D 6", NULL},
+    {"ptx analysis", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx --warps 2 --units L=32,C=128 --schedulers 4 "
+     "--method bound --json", 0, "\"kernel\": \"LLLLLCCCCCCCCCCCLCCLCCCCCC\"", NULL},
+    {"ptx analysis flag error", NULL, "ptx tests/fixtures/ptx/saxpy.sm75.ptx --warps 0", 1, NULL, "--warps"},
+    {"ptx no file", NULL, "ptx", 1, NULL, "no PTX file given"},
+    {"ptx missing file", NULL, "ptx /nonexistent.ptx", 1, NULL, "cannot read '/nonexistent.ptx'"},
+    {"ptx wrong entry", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --entry nope", 1, NULL,
+     "no .entry named 'nope' (the entries: sfu)"},
+    {"ptx path with loop", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --path t --loop 2", 1, NULL,
+     "--path cannot go with"},
+    {"ptx bad loop", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --loop 0", 1, NULL, "--loop: '0'"},
+    {"ptx junk", NULL, "ptx tests/fixtures/ptx/voronoi.cu", 1, NULL, "voronoi.cu: line 7: '{' after"},
 };
 
 static void test_cases(void **state) {

@@ -38,6 +38,7 @@ extern "C" const char *wsp_strerror(wsp_status status) {
         case WSP_ERR_CFG_EDGE: return "a CFG edge leads to a missing node, to its own node, or repeats";
         case WSP_ERR_CFG_CYCLE: return "the CFG has a cycle (unroll loops first)";
         case WSP_ERR_CFG_STRUCTURE: return "the CFG is not structured: sequences and branches, each with its BSB and reconvergence node";
+        case WSP_ERR_PTX: return "the PTX cannot be read: malformed, truncated, binary, or no such .entry";
     }
     return "unknown status";
 }

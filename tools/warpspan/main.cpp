@@ -7,6 +7,7 @@
 #include "figures.hpp"
 #include "options.hpp"
 #include "ipet_command.hpp"
+#include "ptx_command.hpp"
 #include "pws_command.hpp"
 #include "report.hpp"
 #include "table_command.hpp"
@@ -15,10 +16,17 @@
 int main(int argc, char **argv) {
     using namespace wsp_cli;
     const std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "ptx") return ptx_main(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "pws") return pws_main(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "ipet") return ipet_main(std::vector<std::string>(args.begin() + 1, args.end()));
     if (!args.empty() && args[0] == "table")
         return table_main(std::vector<std::string>(args.begin() + 1, args.end()));
+    return analysis_main(args);
+}
+
+// The main command; `warpspan ptx` with analysis flags comes here too.
+int wsp_cli::analysis_main(const std::vector<std::string> &args) {
+    using namespace wsp_cli;
     Settings settings;
     Action action = Action::kAnalyse;
     Error error{kExitOk, ""};
