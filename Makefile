@@ -6,7 +6,9 @@
 #   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
 #   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
-#                     Cortex-M4 core build, symbol checks
+#                     fixed seeded libFuzzer runs, Cortex-M4 core build, symbol checks
+#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files) with
+#                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
@@ -44,12 +46,23 @@ HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPA
 # cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev
+# clang and its runtime libraries (libclang_rt.fuzzer, ASan, UBSan) for the fuzz targets.
+FUZZ_PACKAGES := cmake make clang libclang-rt-dev
 CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi qemu-system-arm
+	libnewlib-arm-none-eabi qemu-system-arm $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
-.PHONY: all run bench check lib cross firmware size stack clean deps-host deps-check host asan
+FUZZ_DIR := build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := kernel config
+# Everything instrumented (coverage, ASan, UBSan); only the core and the parsers are needed.
+FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release \
+	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
+	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
+
+.PHONY: all run bench check lib cross firmware size stack clean deps-host deps-check deps-fuzz host asan \
+	fuzz fuzz-build
 
 all: host
 
@@ -58,6 +71,26 @@ deps-host:
 
 deps-check:
 	@bash tools/ensure-deps.sh $(CHECK_PACKAGES)
+
+deps-fuzz:
+	@bash tools/ensure-deps.sh $(FUZZ_PACKAGES)
+
+fuzz-build:
+	@cmake -S . -B $(FUZZ_DIR) $(FUZZ_CMAKE_FLAGS) >/dev/null
+	@$(call cmake_build,$(FUZZ_DIR))
+
+# Open-ended fuzzing: each target for FUZZ_SECONDS, its corpus growing in build/fuzz/corpus_NAME
+# (seeded from tests/fuzz/corpus/NAME); a crash leaves crash-* in build/fuzz and stops make.
+fuzz: deps-fuzz fuzz-build
+	@for t in $(FUZZ_TARGETS) $$(test -x $(FUZZ_DIR)/tests/fuzz/fuzz_ptx && echo ptx); do \
+		mkdir -p $(FUZZ_DIR)/corpus_$$t; \
+		dict=; test -f tests/fuzz/$$t.dict && dict=-dict=tests/fuzz/$$t.dict; \
+		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+		$(FUZZ_DIR)/tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=512 -timeout=10 \
+			-artifact_prefix=$(FUZZ_DIR)/ $$dict $(FUZZ_DIR)/corpus_$$t tests/fuzz/corpus/$$t \
+			>$(FUZZ_DIR)/fuzz_$$t.log 2>&1 || { tail -n 60 $(FUZZ_DIR)/fuzz_$$t.log; exit 1; }; \
+		grep -E '^(#[0-9]+ +DONE|Done)' $(FUZZ_DIR)/fuzz_$$t.log; \
+	done
 
 host: deps-host
 	@cmake -S . -B $(HOST_DIR) $(HOST_CMAKE_FLAGS) >/dev/null
@@ -88,6 +121,9 @@ check: deps-check
 	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS)
 	@echo "== a build without lp_solve (every method but the ILP)"
 	@JOBS=$(JOBS) bash tools/check-no-lpsolve.sh build/nolp
+	@echo "== fuzz targets (libFuzzer + ASan + UBSan, clang): a fixed seeded run of each"
+	@$(MAKE) --no-print-directory fuzz-build
+	@cd $(FUZZ_DIR) && ctest --output-on-failure -j $(JOBS)
 	@echo "== core for Cortex-M4 (arm-none-eabi, freestanding)"
 	@$(MAKE) --no-print-directory cross
 	@echo "== allocation-free, exception-free, RTTI-free core archives"

@@ -151,6 +151,34 @@ static const cli_case cases[] = {
     {"witness not a number", NULL, "--kernel LC --warps 2 --witness 1,x,1,2", 1, NULL, "'x' (item 2)"},
     {"bad timeout", NULL, "--kernel L --warps 1 --timeout -1", 1, NULL, "--timeout"},
     {"two config files", NULL, "a.cfg b.cfg", 1, NULL, "more than one configuration file"},
+    /* --arch presets (tools/warpspan/arch_presets.cpp); test_arch_presets checks every row */
+    {"arch unknown names the known", NULL, "--kernel L --warps 2 --arch sm_99", 1, NULL,
+     "--arch: unknown architecture 'sm_99' (known: sm_20, sm_21, sm_30, sm_35, sm_50, sm_60, sm_70, sm_80, "
+     "sm_86, sm_90)"},
+    {"arch needs a value", NULL, "--kernel L --warps 2 --arch", 1, NULL, "--arch needs a value"},
+    {"arch flags override preset", NULL,
+     "--kernel LCSD --warps 2 --arch sm_35 --units L=64,D=64 --schedulers 3 --json", 0,
+     "\"sigma\": {\"L\": 2, \"C\": 5, \"S\": 1, \"D\": 2}, \"copies\": {\"L\": 1, \"C\": 1, \"S\": 1, "
+     "\"D\": 1}, \"schedulers\": 3, \"arch\": \"sm_35\"", NULL},
+    {"arch flag override order free", NULL, "--kernel LC --warps 2 --schedulers 0 --warp-size 64 --arch sm_50 --json", 0,
+     "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 2, "
+     "\"D\": 16}, \"schedulers\": 0", NULL},
+    {"arch config key", "kernel = LCSD\nwarp_number = 2\narch = sm_60\n", "--json", 0,
+     "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 2, "
+     "\"D\": 1}, \"schedulers\": 2, \"arch\": \"sm_60\"", NULL},
+    {"arch config paper format", "kernel\nLC\nwarp_number\n2\narch\nsm_86\n", "", 0,
+     "arch          sm_86 (Ampere GA102 preset", NULL},
+    {"arch config keys beat file arch", "arch = sm_50\nkernel = LCSD\nwarp_number = 2\nls_unit_number = 8\n", "--json",
+     0, "\"copies\": {\"L\": 4, \"C\": 1, \"S\": 1, \"D\": 8}, \"schedulers\": 4", NULL},
+    {"arch flag beats file keys", "kernel = LCSD\nwarp_number = 2\nls_unit_number = 8\narch = sm_50\n",
+     "--arch sm_70 --json", 0,
+     "\"copies\": {\"L\": 1, \"C\": 1, \"S\": 2, \"D\": 1}, \"schedulers\": 4, \"arch\": \"sm_70\"", NULL},
+    {"arch unknown in file", "kernel = L\nwarp_number = 2\narch = kepler\n", "", 1, NULL,
+     "case.cfg:3: arch: unknown architecture 'kepler' (known: sm_20, sm_21"},
+    {"arch repeated in file", "arch = sm_50\narch = sm_60\n", "", 1, NULL,
+     "case.cfg:2: key 'arch' given again (first at line 1)"},
+    {"arch bad override names flag", NULL, "--kernel L --warps 1 --arch sm_50 --units L=48", 1, NULL,
+     "--units: sigma of L"},
     /* warpspan pws (paper 001): Table 2's S = 2 row, both formats, errors with file:line. */
     {"pws fig8 text", NULL, "pws examples/fig8.pws --spsimds 2 --delay 1 --split-cost 1 --merge-cost 1", 0,
      "kernel WCET     PWS 49", NULL},
@@ -211,6 +239,52 @@ static void test_cases(void **state) {
                         c->exit_status, out, err);
         assert_true(ok);
     }
+}
+
+/* Every --arch preset builds a valid problem (sigma = units / 32 an integer or 1/n, so
+ * wsp_problem_init accepts it) with the sigma, copies and schedulers its row in
+ * tools/warpspan/arch_presets.cpp gives: L, C, S, D units per SM -> normalised sigma and copies. */
+static const struct arch_case {
+    const char *arch;
+    const char *problem; /* the JSON problem's sigma .. arch, kernel LCSD, 2 warps */
+} arch_cases[] = {
+    {"sm_20", "\"sigma\": {\"L\": 1, \"C\": 1, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 8, \"D\": 8}, "
+              "\"schedulers\": 2, \"arch\": \"sm_20\""},  /* L16 C32 S4 D4 */
+    {"sm_21", "\"sigma\": {\"L\": 1, \"C\": 1, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 4, \"D\": 8}, "
+              "\"schedulers\": 2, \"arch\": \"sm_21\""},  /* L16 C32 S8 D4 */
+    {"sm_30", "\"sigma\": {\"L\": 1, \"C\": 5, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 1, \"C\": 1, \"S\": 1, \"D\": 4}, "
+              "\"schedulers\": 4, \"arch\": \"sm_30\""},  /* L32 C160 S32 D8 */
+    {"sm_35", "\"sigma\": {\"L\": 1, \"C\": 5, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 1, \"C\": 1, \"S\": 1, \"D\": 4}, "
+              "\"schedulers\": 4, \"arch\": \"sm_35\""},  /* L32 C160 S32 D8 */
+    {"sm_50", "\"sigma\": {\"L\": 1, \"C\": 4, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 1, \"C\": 1, \"S\": 1, \"D\": 8}, "
+              "\"schedulers\": 4, \"arch\": \"sm_50\""},  /* L32 C128 S32 D4 */
+    {"sm_60", "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 2, \"D\": 1}, "
+              "\"schedulers\": 2, \"arch\": \"sm_60\""},  /* L16 C64 S16 D32 */
+    {"sm_70", "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 1, \"C\": 1, \"S\": 2, \"D\": 1}, "
+              "\"schedulers\": 4, \"arch\": \"sm_70\""},  /* L32 C64 S16 D32 */
+    {"sm_80", "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 2, \"D\": 1}, "
+              "\"schedulers\": 4, \"arch\": \"sm_80\""},  /* L16 C64 S16 D32 */
+    {"sm_86", "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 1}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 2, \"D\": 16}, "
+              "\"schedulers\": 4, \"arch\": \"sm_86\""},  /* L16 C64 S16 D2 */
+    {"sm_90", "\"sigma\": {\"L\": 1, \"C\": 2, \"S\": 1, \"D\": 2}, \"copies\": {\"L\": 2, \"C\": 1, \"S\": 2, \"D\": 1}, "
+              "\"schedulers\": 4, \"arch\": \"sm_90\""},  /* L16 C64 S16 D64 */
+};
+
+static void test_arch_presets(void **state) {
+    static char out[1 << 16], err[1 << 16];
+    char args[256];
+    (void)state;
+    for (size_t k = 0; k < sizeof arch_cases / sizeof arch_cases[0]; ++k) {
+        const struct arch_case *c = &arch_cases[k];
+        snprintf(args, sizeof args, "--kernel LCSD --warps 2 --arch %s --json", c->arch);
+        int status = run_cli(NULL, 0, args, out, sizeof out, err, sizeof err);
+        int ok = status == 0 && strstr(out, c->problem) != NULL;
+        if (!ok) print_error("arch %s: exit %d\nwant: %s\nstdout: %s\nstderr: %s\n", c->arch, status, c->problem, out, err);
+        assert_true(ok);
+    }
+    /* the help lists --arch and every preset appears in the unknown-name message (checked above) */
+    assert_int_equal(run_cli(NULL, 0, "--help", out, sizeof out, err, sizeof err), 0);
+    assert_non_null(strstr(out, "--arch sm_XX"));
 }
 
 /* --method ilp and --write-lp (paper 004's ILP through lp_solve). Each solve is kept small: lp_solve
@@ -615,6 +689,7 @@ static int teardown(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_arch_presets),
         cmocka_unit_test(test_upper_at_least_seven),
         cmocka_unit_test(test_anneal_files),
         cmocka_unit_test(test_ilp),

@@ -6,11 +6,13 @@
 #include <map>
 #include <sstream>
 
+#include "arch_presets.hpp"
+
 namespace wsp_cli {
 
 namespace {
 
-enum class Field { kKernel, kWarps, kUnits, kLatency, kWarpSize, kSchedulers };
+enum class Field { kKernel, kWarps, kUnits, kLatency, kWarpSize, kSchedulers, kArch };
 
 struct Key {
     const char *name;
@@ -31,6 +33,7 @@ const Key kKeys[] = {
     {"cuda_latency", Field::kLatency, WSP_UNIT_C},
     {"sfu_latency", Field::kLatency, WSP_UNIT_S},
     {"dp_latency", Field::kLatency, WSP_UNIT_D},
+    {"arch", Field::kArch, -1},
 };
 
 std::string trim(const std::string &s) {
@@ -69,6 +72,15 @@ bool set_value(const Key &key, const std::string &value, const std::string &orig
         s.kernel = Sourced<std::string>{value, origin};
         return true;
     }
+    if (key.field == Field::kArch) {
+        if (find_arch_preset(value) == nullptr) {
+            error = {kExitInput, origin + ": arch: unknown architecture '" + shown(value) +
+                                     "' (known: " + arch_names() + ")"};
+            return false;
+        }
+        s.arch = Sourced<std::string>{value, origin};
+        return true;
+    }
     uint32_t n = 0;
     if (!parse_u32(value, n)) {
         error = {kExitInput, origin + ": " + key.name + ": '" + shown(value) +
@@ -87,7 +99,8 @@ bool set_value(const Key &key, const std::string &value, const std::string &orig
         case Field::kLatency: s.latency[key.unit] = v; break;
         case Field::kWarpSize: s.warp_size = v; break;
         case Field::kSchedulers: s.schedulers = v; break;
-        case Field::kKernel: break;
+        case Field::kKernel:
+        case Field::kArch: break;
     }
     return true;
 }

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "anneal_run.hpp"
+#include "arch_presets.hpp"
 #include "config_file.hpp"
 #include "ilp_run.hpp"
 
@@ -21,6 +22,10 @@ const char *usage_text() {
            "  --latency S=4,D=2   cycles per instruction per type (default 1)\n"
            "  --warp-size N       threads per warp (default 32)\n"
            "  --schedulers N      warps issuing per cycle in total (default 0: no limit)\n"
+           "  --arch sm_XX        compute-capability preset for units, warp size and\n"
+           "                      schedulers: sm_20, sm_21, sm_30, sm_35, sm_50, sm_60, sm_70,\n"
+           "                      sm_80, sm_86, sm_90 (README: values and sources); --units,\n"
+           "                      --warp-size and --schedulers override it\n"
            "\n"
            "analysis:\n"
            "  --method LIST       comma-separated, default bound:\n"
@@ -137,6 +142,17 @@ bool parse_witness(const std::string &value, std::vector<uint32_t> &out, Error &
     return true;
 }
 
+// Fills units, warp size and schedulers from `preset`: all of them when `overwrite`, else only those
+// not yet set (the file's own keys beat the file's `arch`).
+void apply_arch_preset(const ArchPreset &preset, const std::string &origin, bool overwrite, Settings &s) {
+    auto set = [&](std::optional<Sourced<uint32_t>> &field, uint32_t value) {
+        if (overwrite || !field) field = Sourced<uint32_t>{value, origin};
+    };
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) set(s.units[u], preset.units[u]);
+    set(s.warp_size, preset.warp_size);
+    set(s.schedulers, preset.schedulers);
+}
+
 const char *const kMethods[] = {"bound", "anneal", "exact", "ilp", "estimate"};
 
 // Numeric tuning flags of the methods.
@@ -217,6 +233,12 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
             if (!number32(flags.warp_size, false)) return false;
         } else if (flag == "--schedulers") {
             if (!number32(flags.schedulers, true)) return false;
+        } else if (flag == "--arch") {
+            if (!need_value()) return false;
+            if (find_arch_preset(value) == nullptr)
+                return fail_with(error, "--arch: unknown architecture '" + value + "' (known: " +
+                                            arch_names() + ")");
+            flags.arch = Sourced<std::string>{value, "--arch " + value};
         } else if (flag == "--units") {
             if (!need_value() || !parse_unit_list(flag, value, flags.units, error)) return false;
         } else if (flag == "--latency") {
@@ -293,6 +315,16 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
     }
     if (action != Action::kAnalyse) return true;
     if (!config.empty() && !read_config_file(config, s, error)) return false;
+    // Precedence, lowest first: the file's `arch`, the file's own keys, --arch, the explicit flags
+    // (--units, --warp-size, --schedulers). So --arch replaces what the file said about the SM,
+    // and an explicit flag always wins.
+    if (s.arch)
+        apply_arch_preset(*find_arch_preset(s.arch->value), s.arch->origin + " (arch " + s.arch->value + ")",
+                          false, s);
+    if (flags.arch) {
+        apply_arch_preset(*find_arch_preset(flags.arch->value), flags.arch->origin, true, s);
+        s.arch = flags.arch;
+    }
     // Lay the flags over the file.
     if (flags.kernel) s.kernel = flags.kernel;
     if (flags.warps) s.warps = flags.warps;

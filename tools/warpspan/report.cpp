@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "arch_presets.hpp"
 #include "exact_run.hpp"
 
 namespace wsp_cli {
@@ -262,7 +263,13 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
         out << (u ? ", " : "") << kLetters[u] << " " << sigma_text(p, u);
     out << "   (units / warp size; fractions become copies)\n";
     out << "  schedulers    "
-        << (wsp_problem_schedulers(p) ? std::to_string(wsp_problem_schedulers(p)) : "no limit") << "\n\n";
+        << (wsp_problem_schedulers(p) ? std::to_string(wsp_problem_schedulers(p)) : "no limit") << "\n";
+    if (s.arch) {
+        const ArchPreset *preset = find_arch_preset(s.arch->value);
+        out << "  arch          " << s.arch->value << " (" << (preset ? preset->chip : "?")
+            << " preset, under any explicit units, warp size or schedulers)\n";
+    }
+    out << "\n";
 
     out << "bounds on T(" << W << ")\n";
     out << "  upper         " << b.upper << "   proven: min of the three below\n";
@@ -314,7 +321,8 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
     for (int u = 0; u < WSP_UNIT_COUNT; ++u)
         out << (u ? ", " : "") << '"' << kLetters[u]
             << "\": " << wsp_problem_copies(p, static_cast<wsp_unit>(u));
-    out << "}, \"schedulers\": " << wsp_problem_schedulers(p) << "},\n";
+    out << "}, \"schedulers\": " << wsp_problem_schedulers(p)
+        << ", \"arch\": " << (s.arch ? json_string(s.arch->value) : std::string("null")) << "},\n";
     out << " \"lower\": " << a.lower << ", \"upper\": " << a.upper
         << ", \"exact\": " << (a.lower == a.upper ? "true" : "false") << ",\n";
     out << " \"results\": {\n";

@@ -26,6 +26,9 @@ struct Settings {
     std::optional<Sourced<uint32_t>> latency[WSP_UNIT_COUNT];
     std::optional<Sourced<uint32_t>> warp_size;
     std::optional<Sourced<uint32_t>> schedulers;
+    // --arch / `arch`: the compute-capability preset that filled units, warp_size and schedulers
+    // where nothing more explicit did (arch_presets.hpp); already checked to be a known name.
+    std::optional<Sourced<std::string>> arch;
 
     std::vector<std::string> methods;
     bool json = false;
