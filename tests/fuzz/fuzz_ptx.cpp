@@ -1,27 +1,41 @@
-// libFuzzer target: the PTX reader (port/host/ptx/, `warpspan ptx`) on arbitrary bytes: truncated
-// files, unknown directives, missing entries and binary junk must give an error, never a crash.
-//
-// NOT BUILT YET. tests/fuzz/CMakeLists.txt adds this target only once port/host/ptx/ exists AND
-// include/warpspan_host.h declares the reader. The reader is written by another branch; the call
-// below is a PLACEHOLDER for its interface, to be wired when the branches meet.
+// libFuzzer target: the PTX reader (port/host/ptx/, `warpspan ptx`) on arbitrary bytes, with each
+// control-flow mode. Truncated files, unknown directives, missing entries and binary junk must give
+// an error that says what is wrong, never a crash; a kernel it does return must be a valid warpspan
+// kernel string that the core accepts, and the size query must agree with the read.
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <vector>
 
 #include "warpspan_host.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    // ---- PLACEHOLDER: replace with the PTX reader's real entry point and result type ---------------
-    // Expected shape: parse `size` bytes of PTX (no NUL needed), fill a result or an error with a
-    // message, free whatever it allocated.
-    //
-    //   wsp_host_ptx_result result;
-    //   wsp_diag diag;
-    //   const wsp_status st = wsp_host_ptx_read(reinterpret_cast<const char *>(data), size,
-    //                                           /* options */ nullptr, &result, &diag);
-    //   if (st == WSP_OK) wsp_host_ptx_free(&result);
-    //   else if (diag.message[0] == '\0') std::abort();  // an error must say what is wrong
-    // ---- end of PLACEHOLDER -----------------------------------------------------------------------
-    (void)data;
-    (void)size;
+    const char *text = reinterpret_cast<const char *>(data);
+    static const wsp_ptx_flow flows[] = {WSP_PTX_PREFIX, WSP_PTX_PATH, WSP_PTX_LOOP, WSP_PTX_WORST};
+    for (wsp_ptx_flow flow : flows) {
+        wsp_ptx_options o{};
+        o.flow = flow;
+        o.path = "t,n,t,n,t,n";
+        o.loop = 2;
+        o.max_instructions = 20000;  // keeps a run short; longer kernels are an error, not a hang
+        wsp_ptx_report report{};
+        wsp_diag diag{};
+        const wsp_status sized = wsp_host_ptx_read(text, size, &o, nullptr, 0, &report, &diag);
+        if (sized != WSP_OK) {
+            if (diag.message[0] == '\0') std::abort();  // an error must say what is wrong
+            continue;
+        }
+        // The size query succeeded: a buffer of the reported size must hold the kernel.
+        const size_t need = report.kernel_length + 1;
+        if (report.kernel_length == 0) std::abort();
+        std::vector<char> kernel(need);
+        if (wsp_host_ptx_read(text, size, &o, kernel.data(), kernel.size(), &report, &diag) != WSP_OK) std::abort();
+        if (std::memchr(kernel.data(), '\0', kernel.size()) == nullptr) std::abort();
+        size_t bytes = 0;
+        wsp_sm_config sm{};
+        if (std::strlen(kernel.data()) != report.kernel_length) std::abort();
+        if (wsp_problem_workspace_size(kernel.data(), 4, &sm, &bytes, &diag) != WSP_OK)
+            std::abort();  // the reader wrote something that is not a kernel string
+    }
     return 0;
 }
