@@ -14,12 +14,13 @@ using wsp::ilp::failf;
 
 namespace {
 
+// Checks the arguments both calls share and gives the model's horizon (the safe bound; computing it
+// also rejects a handle not made by wsp_problem_init).
 wsp_status check_problem(const wsp_problem *p, const wsp_ilp_options *o, wsp::ilp::WorkConserving *wc,
-                         wsp_diag *diag) {
+                         uint32_t *horizon, wsp_diag *diag) {
     if (p == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the problem is NULL");
-    wsp_bounds b;
-    const wsp_status s = wsp_bounds_compute(p, &b);  // also rejects a handle not made by wsp_problem_init
-    if (s != WSP_OK) return failf(diag, s, "%s", wsp_strerror(s));
+    const wsp_status s = wsp::ilp::horizon_of(*p, horizon, diag);
+    if (s != WSP_OK) return s;
     const uint32_t kind = o != nullptr ? o->constraints : 0;
     if (kind > WSP_ILP_LONG)
         return failf(diag, WSP_ERR_RANGE, "constraint kind %u exceeds the maximum %u", kind, WSP_ILP_LONG);
@@ -50,7 +51,7 @@ extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_opt
                                          uint32_t *witness, size_t witness_length, wsp_ilp_result *result,
                                          wsp_diag *diag) {
     wsp::ilp::Request rq;
-    wsp_status s = check_problem(p, options, &rq.wc, diag);
+    wsp_status s = check_problem(p, options, &rq.wc, &rq.horizon, diag);
     if (s != WSP_OK) return s;
     if (result == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the result is NULL");
     const uint32_t W = wsp_problem_warps(p), I = wsp_problem_length(p);
@@ -93,12 +94,10 @@ extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_opt
 extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options,
                                          const char *path, wsp_diag *diag) {
     wsp::ilp::WorkConserving wc = wsp::ilp::WorkConserving::short_rows;
-    wsp_status s = check_problem(p, options, &wc, diag);
+    uint32_t horizon = 0;
+    wsp_status s = check_problem(p, options, &wc, &horizon, diag);
     if (s != WSP_OK) return s;
     if (path == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the path is NULL");
-    uint32_t horizon = 0;
-    s = wsp::ilp::horizon_of(*p, &horizon, diag);
-    if (s != WSP_OK) return s;
     const wsp::ilp::Layout layout(*p, horizon, wc);
     s = wsp::ilp::check_size(layout, wc, diag);
     if (s != WSP_OK) return s;

@@ -144,11 +144,8 @@ private:
 
     // The U instructions (every instruction when u < 0) of every warp that may issue in cycle t.
     void add_issued(int u, uint32_t t, double coef) {
-        // Instructions whose window [i + 1, i + span] holds t: i in [t - span, t - 1].
-        const uint32_t lo = t > l_.span ? t - l_.span : 0;
-        const uint32_t hi = t - 1 < l_.I - 1 ? t - 1 : l_.I - 1;
         for (uint32_t w = 0; w < l_.W; ++w)
-            for (uint32_t i = lo; i <= hi; ++i)
+            for (uint32_t i = l_.lowest(t); i <= l_.highest(t); ++i)
                 if (u < 0 || unit(i) == u) row_.add(l_.x(w, i, t), coef);
     }
 
@@ -176,9 +173,7 @@ private:
         for (uint32_t w = 0; w < l_.W; ++w)
             for (uint32_t t = 1; t <= l_.T; ++t) {
                 row_.clear();
-                const uint32_t lo = t > l_.span ? t - l_.span : 0;
-                const uint32_t hi = t - 1 < l_.I - 1 ? t - 1 : l_.I - 1;
-                for (uint32_t i = lo; i <= hi; ++i) row_.add(l_.x(w, i, t), 1.0);
+                for (uint32_t i = l_.lowest(t); i <= l_.highest(t); ++i) row_.add(l_.x(w, i, t), 1.0);
                 if (row_.cols.size() > 1 && !emit(Sense::le, 1.0, name("one_%u_%u", w + 1, t)))
                     return false;
             }

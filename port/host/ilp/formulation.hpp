@@ -40,6 +40,9 @@ struct Layout {
     }
     uint32_t first(uint32_t i) const { return i + 1; }
     uint32_t last(uint32_t i) const { return i + span; }
+    // The instructions whose window holds cycle t (first(i) <= t <= last(i)): i in [lowest, highest].
+    uint32_t lowest(uint32_t t) const { return t > span ? t - span : 0; }
+    uint32_t highest(uint32_t t) const { return t - 1 < I - 1 ? t - 1 : I - 1; }
 };
 
 // Called about every 4096 rows; true stops the build (it then returns false).

@@ -21,6 +21,7 @@
 
 #include "ilp/lpsolve_system.hpp"
 #include "ilp/solve.hpp"
+#include "util/diag.hpp"
 #include "warpspan_host.h"
 
 namespace {
@@ -35,9 +36,10 @@ struct Analysis {
     std::vector<bool> back;                     // per edge
     std::vector<int64_t> bound;                 // per node, -1 = none given
     uint32_t back_edges = 0;
+    std::vector<uint32_t> postorder;            // of the depth-first search from the entry
 };
 
-bool reaches(const wsp_ipet_graph &g, const Analysis &a, bool forward, std::vector<bool> &seen) {
+void reaches(const wsp_ipet_graph &g, const Analysis &a, bool forward, std::vector<bool> &seen) {
     const uint32_t start = forward ? g.entry : g.exit;
     seen.assign(g.node_count, false);
     std::vector<uint32_t> stack{start};
@@ -53,20 +55,22 @@ bool reaches(const wsp_ipet_graph &g, const Analysis &a, bool forward, std::vect
             }
         }
     }
-    return true;
 }
 
-// Back edges by an iterative depth-first search from the entry (an edge to a node on the stack).
-void find_back_edges(const wsp_ipet_graph &g, Analysis &a) {
+// One iterative depth-first search from the entry: the back edges (an edge to a node on the stack)
+// and the post-order the dominator computation walks in reverse.
+void depth_first(const wsp_ipet_graph &g, Analysis &a) {
     enum : uint8_t { kNew, kOnStack, kDone };
     std::vector<uint8_t> state(g.node_count, kNew);
     std::vector<std::pair<uint32_t, size_t>> stack{{g.entry, 0}};
     state[g.entry] = kOnStack;
     a.back.assign(g.edge_count, false);
+    a.postorder.clear();
     while (!stack.empty()) {
         auto &[v, next] = stack.back();
         if (next == a.out[v].size()) {
             state[v] = kDone;
+            a.postorder.push_back(v);
             stack.pop_back();
             continue;
         }
@@ -82,28 +86,10 @@ void find_back_edges(const wsp_ipet_graph &g, Analysis &a) {
     }
 }
 
-// Immediate dominators by the iterative algorithm over a reverse post-order of the forward edges.
+// Immediate dominators by the iterative algorithm over the reverse post-order of the search.
 std::vector<uint32_t> dominators(const wsp_ipet_graph &g, const Analysis &a) {
-    std::vector<uint32_t> order, rpo_index(g.node_count, 0);
-    {
-        std::vector<uint8_t> seen(g.node_count, 0);
-        std::vector<std::pair<uint32_t, size_t>> stack{{g.entry, 0}};
-        seen[g.entry] = 1;
-        while (!stack.empty()) {
-            auto &[v, next] = stack.back();
-            if (next == a.out[v].size()) {
-                order.push_back(v);
-                stack.pop_back();
-                continue;
-            }
-            const uint32_t w = g.edges[a.out[v][next++]].to;
-            if (!seen[w]) {
-                seen[w] = 1;
-                stack.emplace_back(w, 0);
-            }
-        }
-    }
-    std::vector<uint32_t> rpo(order.rbegin(), order.rend());
+    std::vector<uint32_t> rpo_index(g.node_count, 0);
+    const std::vector<uint32_t> rpo(a.postorder.rbegin(), a.postorder.rend());
     for (uint32_t k = 0; k < rpo.size(); ++k) rpo_index[rpo[k]] = k;
     const uint32_t none = UINT32_MAX;
     std::vector<uint32_t> idom(g.node_count, none);
@@ -172,7 +158,7 @@ wsp_status check(const wsp_ipet_graph &g, Analysis &a, wsp_diag *diag) {
         if (!from_entry[v]) return failf(diag, WSP_ERR_CFG_STRUCTURE, "node %u is not reachable from the entry %u", name(g, v), name(g, g.entry));
         if (!to_exit[v]) return failf(diag, WSP_ERR_CFG_STRUCTURE, "node %u cannot reach the exit %u", name(g, v), name(g, g.exit));
     }
-    find_back_edges(g, a);
+    depth_first(g, a);
     const std::vector<uint32_t> idom = dominators(g, a);
     a.bound.assign(g.node_count, -1);
     for (uint32_t k = 0; k < g.loop_count; ++k) {
@@ -227,7 +213,8 @@ extern "C" wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds,
         if (counts != nullptr) counts[g.entry] = 1;
         r.seconds = wsp_host_seconds() - start;
         *result = r;
-        return failf(diag, WSP_OK, "%s", "");
+        wsp::clear(diag);
+        return WSP_OK;
     }
     wsp::ilp::LpSolve lp(static_cast<int>(g.edge_count), false);
     if (!lp.ok()) return failf(diag, WSP_ERR_SOLVER, "lp_solve could not create a model of %u columns", g.edge_count);
@@ -236,12 +223,10 @@ extern "C" wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds,
     std::vector<int> cols;
     std::vector<double> vals;
     // Objective: sum_v e_bb(v) * in(v); the entry's constant e_bb(entry) is added afterwards.
-    std::vector<double> weight(g.edge_count, 0.0);
-    for (uint32_t e = 0; e < g.edge_count; ++e) weight[e] = static_cast<double>(g.wcet[g.edges[e].to]);
     for (uint32_t e = 0; e < g.edge_count; ++e)
-        if (weight[e] != 0) {
+        if (g.wcet[g.edges[e].to] != 0) {
             cols.push_back(static_cast<int>(e));
-            vals.push_back(weight[e]);
+            vals.push_back(static_cast<double>(g.wcet[g.edges[e].to]));
         }
     if (!lp.maximise(cols.data(), vals.data(), cols.size())) return failf(diag, WSP_ERR_SOLVER, "lp_solve refused the objective");
     uint64_t rows = 0;
@@ -312,9 +297,6 @@ extern "C" wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds,
     }
     r.seconds = wsp_host_seconds() - start;
     *result = r;
-    if (diag != nullptr) {
-        *diag = wsp_diag{};
-        diag->character = diag->unit = -1;
-    }
+    wsp::clear(diag);
     return WSP_OK;
 }

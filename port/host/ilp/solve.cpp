@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ilp/lpsolve_system.hpp"
+#include "util/diag.hpp"
 
 namespace wsp {
 namespace ilp {
@@ -97,10 +98,7 @@ bool read_schedule(const Layout &l, const LpSolve::Outcome &o, Answer &a,
 
 wsp_status failf(wsp_diag *diag, wsp_status status, const char *fmt, ...) {
     if (diag == nullptr) return status;
-    *diag = wsp_diag{};
-    diag->status = status;
-    diag->character = -1;
-    diag->unit = -1;
+    DiagScope reset(diag, status);  // the core's reset: status, no location
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(diag->message, sizeof diag->message, fmt, ap);
@@ -193,10 +191,7 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
         r.lower = answer.has_schedule ? answer.makespan : 0;
     }
     r.seconds = wsp_host_seconds() - watch.start;
-    if (diag != nullptr) {
-        *diag = wsp_diag{};
-        diag->character = diag->unit = -1;
-    }
+    clear(diag);
     return WSP_OK;
 }
 
