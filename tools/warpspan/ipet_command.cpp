@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "config_file.hpp"
 #include "warpspan_host.h"
 
 namespace wsp_cli {
@@ -19,12 +20,6 @@ namespace {
 int fail(const Error &e) {
     std::cerr << "warpspan: error: " << e.message << "\n";
     return e.exit;
-}
-
-bool number(const std::string &s, uint64_t &out) {
-    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    out = std::stoull(s);
-    return true;
 }
 
 struct File {
@@ -53,8 +48,8 @@ bool read_graph(const std::string &path, File &f, Error &error) {
         for (std::string t; ss >> t;) w.push_back(t);
         if (w.empty()) continue;
         uint64_t a = 0, b = 0;
-        const bool two = w.size() == 3 && number(w[1], a) && number(w[2], b);
-        const bool one = w.size() == 2 && number(w[1], a);
+        const bool two = w.size() == 3 && parse_u64(w[1], a) && parse_u64(w[2], b);
+        const bool one = w.size() == 2 && parse_u64(w[1], a);
         if (w[0] == "node" && two) {
             if (a > UINT32_MAX) return error = {kExitInput, where + "node ids are at most 4294967295"}, false;
             if (f.index.count(a)) return error = {kExitInput, where + "node " + w[1] + " is defined twice"}, false;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli_error.hpp"
+#include "config_file.hpp"
 #include "ipet_command.hpp"
 #include "pws_command.hpp"
 #include "warpspan.h"
@@ -24,23 +25,6 @@ struct Graph {
     std::vector<wsp_pws_edge> edges;
     std::vector<unsigned> line;  // file line of each node
 };
-
-bool parse_u64(const std::string &s, uint64_t *out) {
-    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    errno = 0;
-    char *end = nullptr;
-    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
-    if (errno == ERANGE || *end != '\0') return false;
-    *out = v;
-    return true;
-}
-
-bool parse_u32(const std::string &s, uint32_t *out) {
-    uint64_t v = 0;
-    if (!parse_u64(s, &v) || v > 0xFFFFFFFFull) return false;
-    *out = static_cast<uint32_t>(v);
-    return true;
-}
 
 std::string trim(const std::string &s) {
     const size_t a = s.find_first_not_of(" \t\r");
@@ -65,13 +49,13 @@ bool read_text(const std::string &path, std::istream &in, Graph &g, Error &error
         std::string id_s, kind_s, wcet_s, w;
         words >> id_s >> kind_s >> wcet_s;
         wsp_pws_node node{};
-        if (!parse_u32(id_s, &node.label)) return error = input(where, "node id '" + id_s + "' is not a number below 2^32"), false;
+        if (!parse_u32(id_s, node.label)) return error = input(where, "node id '" + id_s + "' is not a number below 2^32"), false;
         if (kind_s == "block") node.kind = WSP_PWS_BLOCK;
         else if (kind_s == "branch") node.kind = WSP_PWS_BRANCH;
         else if (kind_s == "bsb") node.kind = WSP_PWS_BSB;
         else if (kind_s == "reconv") node.kind = WSP_PWS_RECONV;
         else return error = input(where, "kind '" + kind_s + "' is not block, branch, bsb or reconv"), false;
-        if (!parse_u64(wcet_s, &node.wcet))
+        if (!parse_u64(wcet_s, node.wcet))
             return error = input(where, "WCET '" + wcet_s + "' is not a number below 2^64"), false;
         std::vector<std::pair<uint32_t, unsigned>> out;
         bool arrow = false;
@@ -83,7 +67,7 @@ bool read_text(const std::string &path, std::istream &in, Graph &g, Error &error
                 arrow = true;
             } else if (arrow) {
                 uint32_t s = 0;
-                if (!parse_u32(w, &s)) return error = input(where, "successor '" + w + "' is not a node id"), false;
+                if (!parse_u32(w, s)) return error = input(where, "successor '" + w + "' is not a node id"), false;
                 out.emplace_back(s, ln);
             } else {
                 return error = input(where, "unexpected '" + w + "' (expected split or ->)"), false;
@@ -134,7 +118,7 @@ bool read_csv(const std::string &path, std::istream &in, unsigned base, Graph &g
             return error = input(where, "expected 3 or 4 fields (wcet, is_bsb, is_reconv, successors), found " +
                                             std::to_string(f.size())), false;
         wsp_pws_node node{};
-        if (!parse_u64(f[0], &node.wcet)) return error = input(where, "WCET '" + f[0] + "' is not a number below 2^64"), false;
+        if (!parse_u64(f[0], node.wcet)) return error = input(where, "WCET '" + f[0] + "' is not a number below 2^64"), false;
         const bool bsb = f[1] == "1" || f[1] == "true" || f[1] == "True";
         const bool rec = f[2] == "1" || f[2] == "true" || f[2] == "True";
         if (!bsb && !(f[1] == "0" || f[1] == "false" || f[1] == "False"))
@@ -149,7 +133,7 @@ bool read_csv(const std::string &path, std::istream &in, unsigned base, Graph &g
             while (std::getline(s2, id, ';')) {
                 uint64_t s = 0;
                 id = trim(id);
-                if (!parse_u64(id, &s) || s < base)
+                if (!parse_u64(id, s) || s < base)
                     return error = input(where, "successor '" + id + "' is not a row number"), false;
                 out.emplace_back(s - base, ln);
             }
@@ -211,7 +195,7 @@ int pws_main(const std::vector<std::string> &args) {
             const std::string v = args[++i];
             uint64_t n64 = 0;
             uint32_t n32 = 0;
-            const bool is64 = parse_u64(v, &n64), is32 = parse_u32(v, &n32);
+            const bool is64 = parse_u64(v, n64), is32 = parse_u32(v, n32);
             if (a == "--split") split = v;
             else if (a == "--format") format = v;
             else if (a == "--csv-base" && is32 && n32 <= 1) base = n32;
@@ -250,7 +234,7 @@ int pws_main(const std::vector<std::string> &args) {
             while (std::getline(ss, id, ',')) {
                 uint32_t label = 0;
                 bool found = false;
-                if (!parse_u32(id, &label)) return fail("--split: '" + id + "' is not a node id");
+                if (!parse_u32(id, label)) return fail("--split: '" + id + "' is not a node id");
                 for (auto &n : g.nodes)
                     if (n.label == label) {
                         if (n.kind != WSP_PWS_BRANCH) return fail("--split: node " + id + " is not a branch");
