@@ -23,8 +23,8 @@ extern "C" {
 
 #include <lpsolve/lp_lib.h>
 
-#include "ilp/formulation.hpp"
-#include "ilp/solve.hpp"
+#include "host/ilp/formulation.hpp"
+#include "host/ilp/solve.hpp"
 #include "warpspan_host.h"
 
 namespace {

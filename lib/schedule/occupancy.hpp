@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "warpspan.h"
-#include "wsp_port.h"
+#include "util/platform.hpp"
 
 namespace wsp {
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the PTX reader (port/host/ptx/, `warpspan ptx`) on arbitrary bytes, with each
+// libFuzzer target: the PTX reader (lib/host/ptx/, `warpspan ptx`) on arbitrary bytes, with each
 // control-flow mode. Truncated files, unknown directives, missing entries and binary junk must give
 // an error that says what is wrong, never a crash; a kernel it does return must be a valid warpspan
 // kernel string that the core accepts, and the size query must agree with the read.

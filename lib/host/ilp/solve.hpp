@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "ilp/formulation.hpp"
+#include "host/ilp/formulation.hpp"
 #include "warpspan_host.h"
 
 namespace wsp {

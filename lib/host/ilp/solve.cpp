@@ -1,11 +1,11 @@
-#include "ilp/solve.hpp"
+#include "host/ilp/solve.hpp"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ilp/lpsolve_system.hpp"
+#include "host/ilp/lpsolve_system.hpp"
 #include "util/diag.hpp"
 
 namespace wsp {

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "ilp/system.hpp"
+#include "host/ilp/system.hpp"
 #include "warpspan.h"
 
 namespace wsp {

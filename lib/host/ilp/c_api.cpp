@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "ilp/lpsolve_system.hpp"
-#include "ilp/solve.hpp"
+#include "host/ilp/lpsolve_system.hpp"
+#include "host/ilp/solve.hpp"
 #include "model/problem.hpp"
 #include "schedule/witness_check.hpp"
 

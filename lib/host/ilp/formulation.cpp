@@ -40,7 +40,7 @@
 // Hence the feasible set is exactly the work-conserving schedules with makespan <= T in which warp
 // W finishes last, and every work-conserving schedule becomes one by renaming warps (they are
 // identical). With T a proven upper bound on T(W), the optimum is T(W).
-#include "ilp/formulation.hpp"
+#include "host/ilp/formulation.hpp"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "ilp/system.hpp"
+#include "host/ilp/system.hpp"
 
 struct _lprec;
 

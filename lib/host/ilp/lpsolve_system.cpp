@@ -1,4 +1,4 @@
-#include "ilp/lpsolve_system.hpp"
+#include "host/ilp/lpsolve_system.hpp"
 
 #include <lpsolve/lp_lib.h>
 

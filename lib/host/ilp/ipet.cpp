@@ -19,8 +19,8 @@
 
 #include <vector>
 
-#include "ilp/lpsolve_system.hpp"
-#include "ilp/solve.hpp"
+#include "host/ilp/lpsolve_system.hpp"
+#include "host/ilp/solve.hpp"
 #include "util/diag.hpp"
 #include "warpspan_host.h"
 
