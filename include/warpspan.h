@@ -173,6 +173,7 @@ enum wsp_field_code {
     WSP_FIELD_PWS_WG_SIZE = 56,
     WSP_FIELD_PWS_COSTS = 57,      /* init_delay, split_cost, merge_cost (a sum overflows) */
     WSP_FIELD_PWS_PATHS = 58,      /* the wsp_pws_paths given to wsp_pws_wcet_compute */
+    WSP_FIELD_PWS_PARAMS = 59,     /* the wsp_pws_params as a whole (NULL) */
     /* host layer (warpspan_host.h) */
     WSP_FIELD_PATH = 64,           /* a file name; the message names it */
     WSP_FIELD_JOB = 65,            /* diag.index: 1-based job */
@@ -422,8 +423,13 @@ typedef struct wsp_exact_result {
     uint32_t reserved[8];
 } wsp_exact_result;
 
-/** Upper bound on wsp_exact_workspace_size() for W warps, I instructions and `states` states. */
-#define WSP_EXACT_WORKSPACE_SIZE(W, I, states) /* FORMULA TO BE DERIVED FROM THE LAYOUT */
+/** Upper bound on wsp_exact_workspace_size() for W warps, I instructions and `states` states: the
+ *  search stack (one frame per cycle of the horizon, which is at most W*I) and a state table. */
+#define WSP_EXACT_WORKSPACE_SIZE(W, I, states)                                                    \
+    (((size_t)(W) * (size_t)(I) + 3u) *                                                           \
+         (104u + 16u * ((size_t)(W) < (size_t)(I) ? (size_t)(W) : (size_t)(I))) +                 \
+     28u * (size_t)(W) * (size_t)(I) + 16u * (size_t)(I) + 20u * (size_t)(W) +                    \
+     4u * ((size_t)(W) + 1u) * ((size_t)(states) + (size_t)(states) / 7u + 20u) + 92u)
 #define WSP_EXACT_WORKSPACE_WORDS(W, I, states) WSP_WORDS(WSP_EXACT_WORKSPACE_SIZE(W, I, states))
 
 /** Bytes of workspace for a search that may store `states` states (0 = the minimum: the search

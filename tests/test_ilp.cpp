@@ -84,7 +84,7 @@ public:
 
 uint32_t horizon(const wsp_problem *p) {
     wsp_bounds b;
-    assert_int_equal(wsp_bounds_compute(p, &b), WSP_OK);
+    assert_int_equal(wsp_bounds_compute(p, &b, nullptr), WSP_OK);
     return static_cast<uint32_t>(b.upper);
 }
 
@@ -144,7 +144,7 @@ void check_feasible_set(const wsp_problem *p, WorkConserving wc, uint32_t seed, 
 
         wsp_diag d{};
         uint32_t makespan = 0;
-        const wsp_status v = wsp_validate_schedule(p, cycles.data(), cycles.size(), vws.data(),
+        const wsp_status v = wsp_schedule_validate(p, cycles.data(), cycles.size(), vws.data(),
                                                    vws.size() * 8, &makespan, &d);
         bool last = true;
         for (uint32_t w = 0; w + 1 < l.W; ++w)
@@ -229,7 +229,7 @@ void test_feasible_set_is_the_work_conserving_schedules(void **) {
 
 struct Solved {
     wsp_status status;
-    wsp_ilp_result r;
+    wsp_host_ilp_result r;
     wsp_diag diag;
     std::vector<uint32_t> witness;
 };
@@ -237,7 +237,7 @@ struct Solved {
 Solved solve(const wsp_problem *p, uint32_t constraints, double seconds = 0) {
     Solved s{};
     s.witness.assign(size_t{wsp_problem_warps(p)} * wsp_problem_length(p), 0);
-    wsp_ilp_options o{};
+    wsp_host_ilp_options o{};
     o.constraints = constraints;
     o.seconds = seconds;
     s.status = wsp_host_ilp_solve(p, &o, s.witness.data(), s.witness.size(), &s.r, &s.diag);
@@ -246,10 +246,10 @@ Solved solve(const wsp_problem *p, uint32_t constraints, double seconds = 0) {
 
 // lp_solve's answer is T(W) with a witness of that makespan, in both variants.
 void expect_optimal(const wsp_problem *p, uint32_t T, uint32_t seed) {
-    for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
         const Solved s = solve(p, c);
         CHECK_SEEDED(s.status == WSP_OK, seed, "%s: %s", wsp_problem_kernel(p), s.diag.message);
-        CHECK_SEEDED(s.r.status == WSP_ILP_OPTIMAL && s.r.lower == T && s.r.upper == T, seed,
+        CHECK_SEEDED(s.r.status == WSP_STOP_FINISHED && s.r.lower == T && s.r.upper == T, seed,
                      "%s W=%u %s rows: status %u [%u, %u], T(W) = %u", wsp_problem_kernel(p),
                      wsp_problem_warps(p), c ? "long" : "short", s.r.status, s.r.lower, s.r.upper, T);
         CHECK_SEEDED(decode_or_fail(p, s.witness.data(), nullptr, nullptr) == T, seed,
@@ -268,7 +268,7 @@ uint32_t exact_T(const wsp_problem *p) {
     job.witness_length = witness.size();
     assert_int_equal(wsp_host_exact_run(&job, 1, 1), WSP_OK);
     assert_int_equal(job.status, WSP_OK);
-    assert_int_equal(job.result.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(job.result.status, WSP_STOP_FINISHED);
     return job.result.upper;
 }
 
@@ -299,11 +299,11 @@ void test_design_rows(void **) {
         }
         // Voronoi W = 2..4 is beyond lp_solve in test time (BENCHMARKS.md): a short run must
         // still give a sound bracket.
-        for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
+        for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
             const Solved s = solve(tp.p, c, 0.2);
             assert_int_equal(s.status, WSP_OK);
             assert_true(s.r.lower <= d.T && d.T <= s.r.upper);
-            if (s.r.status == WSP_ILP_OPTIMAL) assert_int_equal(s.r.lower, d.T);
+            if (s.r.status == WSP_STOP_FINISHED) assert_int_equal(s.r.lower, d.T);
             if (s.r.lower > 0) assert_int_equal(decode_or_fail(tp.p, s.witness.data(), nullptr, nullptr), s.r.lower);
         }
     }
@@ -325,13 +325,13 @@ void test_work_conservation_bites(void **) {
         wsp::ilp::Answer a;
         wsp_diag d{};
         assert_int_equal(wsp::ilp::solve(*tp.p, rq, a, &d), WSP_OK);
-        assert_int_equal(a.result.status, WSP_ILP_OPTIMAL);
+        assert_int_equal(a.result.status, WSP_STOP_FINISHED);
         print_message("  %s W=%u: %u without work conservation, T(W) = %u\n", row.kernel, row.warps,
                       a.result.lower, row.T);
         assert_true(a.result.lower > row.T);
         // The schedule it found is feasible except for work conservation.
         std::vector<uint64_t> vws(wsp_validate_workspace_size(tp.p) / 8 + 1);
-        assert_int_equal(wsp_validate_schedule(tp.p, a.cycles.data(), a.cycles.size(), vws.data(),
+        assert_int_equal(wsp_schedule_validate(tp.p, a.cycles.data(), a.cycles.size(), vws.data(),
                                                vws.size() * 8, nullptr, &d),
                          WSP_ERR_SCHEDULE_WORK_CONSERVATION);
     }
@@ -348,12 +348,12 @@ void test_timeout_gives_a_bracket(void **) {
     static test_problem tp;
     uint32_t T = 0;
     slow_instance(&tp, &T);
-    for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
         const double start = wsp_host_seconds();
         const Solved s = solve(tp.p, c, 0.05);
         const double took = wsp_host_seconds() - start;
         assert_int_equal(s.status, WSP_OK);
-        assert_int_equal(s.r.status, WSP_ILP_TIMEOUT);
+        assert_int_equal(s.r.status, WSP_STOP_TIME);
         assert_true(s.r.lower <= T && T <= s.r.upper);
         assert_int_equal(s.r.upper, s.r.horizon);
         assert_true(took < 5.0);  // the abort function is honoured (generous: a loaded machine)
@@ -376,14 +376,14 @@ void test_progress_and_cancel(void **) {
     uint32_t T = 0;
     slow_instance(&tp, &T);
     Calls calls{0, 0};
-    wsp_ilp_options o{};
+    wsp_host_ilp_options o{};
     o.progress = stop_at_third;
     o.context = &calls;
     o.progress_interval = 0.01;
-    wsp_ilp_result r{};
+    wsp_host_ilp_result r{};
     wsp_diag d{};
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, nullptr, 0, &r, &d), WSP_OK);
-    assert_int_equal(r.status, WSP_ILP_CANCELLED);
+    assert_int_equal(r.status, WSP_STOP_CANCELLED);
     assert_int_equal(calls.calls, 3);
     assert_true(r.lower <= T && T <= r.upper);
 }
@@ -395,16 +395,16 @@ void test_threads_are_independent(void **) {
     tp_init(&a, "LCL", 3, sigma, 0);
     tp_init(&b, "LLL", 4, sigma2, 0);
     Solved ra{}, rb{};
-    std::thread ta([&] { ra = solve(a.p, WSP_ILP_SHORT); });
-    std::thread tb([&] { rb = solve(b.p, WSP_ILP_LONG); });
+    std::thread ta([&] { ra = solve(a.p, WSP_HOST_ILP_SHORT); });
+    std::thread tb([&] { rb = solve(b.p, WSP_HOST_ILP_LONG); });
     ta.join();
     tb.join();
     assert_int_equal(ra.status, WSP_OK);
     assert_int_equal(rb.status, WSP_OK);
     assert_int_equal(ra.r.lower, oracle_schedules(a.p));
     assert_int_equal(rb.r.lower, 7);  // DESIGN.md section 3
-    assert_int_equal(ra.r.status, WSP_ILP_OPTIMAL);
-    assert_int_equal(rb.r.status, WSP_ILP_OPTIMAL);
+    assert_int_equal(ra.r.status, WSP_STOP_FINISHED);
+    assert_int_equal(rb.r.status, WSP_STOP_FINISHED);
 }
 
 void test_export_reads_back(void **) {
@@ -414,10 +414,10 @@ void test_export_reads_back(void **) {
     const uint32_t T = oracle_schedules(tp.p);
     char dir[] = "/tmp/wsp_ilp_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c)
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c)
         for (int mps = 0; mps < 2; ++mps) {
             const std::string path = std::string(dir) + (mps ? "/model.mps" : "/model.lp");
-            wsp_ilp_options o{};
+            wsp_host_ilp_options o{};
             o.constraints = c;
             wsp_diag d{};
             assert_int_equal(wsp_host_ilp_write(tp.p, &o, path.c_str(), &d), WSP_OK);
@@ -445,9 +445,9 @@ void test_errors(void **) {
     const uint32_t sigma[4] = {1, 1, 1, 1};
     tp_init(&tp, "LCL", 2, sigma, 0);
     assert_int_equal(wsp_host_ilp_available(), 1);
-    wsp_ilp_result r{};
+    wsp_host_ilp_result r{};
     wsp_diag d{};
-    wsp_ilp_options o{};
+    wsp_host_ilp_options o{};
     uint32_t w[6];
     assert_int_equal(wsp_host_ilp_solve(nullptr, nullptr, nullptr, 0, &r, &d), WSP_ERR_NULL_ARGUMENT);
     assert_int_equal(d.status, WSP_ERR_NULL_ARGUMENT);

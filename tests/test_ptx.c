@@ -50,7 +50,7 @@ static char *load_fixture(const char *name, size_t *length) {
  * arithmetic, thread ids, a rotated loop). */
 typedef struct fixture_case {
     const char *file;
-    wsp_ptx_flow flow;
+    uint32_t flow;
     const char *path;
     uint32_t loop;
     const char *kernel;
@@ -58,25 +58,25 @@ typedef struct fixture_case {
 } fixture_case;
 
 static const fixture_case fixtures[] = {
-    {"voronoi.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
-    {"voronoi.sm90.ptx", WSP_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
-    {"voronoi.sm75.ptx", WSP_PTX_PATH, "not-taken", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
-    {"voronoi.sm90.ptx", WSP_PTX_PATH, "n", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
-    {"voronoi.sm75.ptx", WSP_PTX_WORST, NULL, 2, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C12 L1 C2 L1 C15 L1 C1",
+    {"voronoi.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
+    {"voronoi.sm90.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
+    {"voronoi.sm75.ptx", WSP_HOST_PTX_PATH, "not-taken", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
+    {"voronoi.sm90.ptx", WSP_HOST_PTX_PATH, "n", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
+    {"voronoi.sm75.ptx", WSP_HOST_PTX_WORST, NULL, 2, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C12 L1 C2 L1 C15 L1 C1",
      {12, 54, 0, 0}},
     /* SAXPY: 4 parameters, then x[i], y[i] and the store: 7 L on the path through the body */
-    {"saxpy.sm75.ptx", WSP_PTX_WORST, NULL, 0, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
-    {"saxpy.sm90.ptx", WSP_PTX_LOOP, NULL, 1, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
-    {"saxpy.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L4 C6", {4, 6, 0, 0}},
+    {"saxpy.sm75.ptx", WSP_HOST_PTX_WORST, NULL, 0, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
+    {"saxpy.sm90.ptx", WSP_HOST_PTX_LOOP, NULL, 1, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
+    {"saxpy.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L4 C6", {4, 6, 0, 0}},
     /* the reduction: bar.sync is C; shared loads and stores are L */
-    {"reduce.sm75.ptx", WSP_PTX_WORST, NULL, 2, "L3 C10 L1 C3 L1 C8 L2 C1 L1 C8 L2 C1 L1 C6 L1 C3 L1 C1",
+    {"reduce.sm75.ptx", WSP_HOST_PTX_WORST, NULL, 2, "L3 C10 L1 C3 L1 C8 L2 C1 L1 C8 L2 C1 L1 C6 L1 C3 L1 C1",
      {13, 41, 0, 0}},
     /* __sinf, __expf (mul + ex2.approx), rsqrtf: 3 S */
-    {"sfu.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
-    {"sfu.sm90.ptx", WSP_PTX_WORST, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
+    {"sfu.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
+    {"sfu.sm90.ptx", WSP_HOST_PTX_WORST, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
     /* 4 fma.rn.f64, sqrt.rn.f64, div.rn.f64: 6 D; ld/st .f64 stay L */
-    {"dp.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
-    {"dp.sm90.ptx", WSP_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
+    {"dp.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
+    {"dp.sm90.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
 };
 
 static void test_fixtures(void **state) {
@@ -85,13 +85,13 @@ static void test_fixtures(void **state) {
         const fixture_case *c = &fixtures[i];
         size_t length = 0;
         const char *text = load_fixture(c->file, &length);
-        wsp_ptx_options o;
+        wsp_host_ptx_options o;
         memset(&o, 0, sizeof o);
         o.flow = c->flow;
         o.path = c->path;
         o.loop = c->loop;
         char kernel[256];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_diag d;
         wsp_status s = wsp_host_ptx_read(text, length, &o, kernel, sizeof kernel, &r, &d);
         if (s != WSP_OK) fail_msg("%s: %s", c->file, r.message);
@@ -126,7 +126,7 @@ static const char snippet[] =
     "\tret;\n}\n";
 
 typedef struct flow_case {
-    wsp_ptx_flow flow;
+    uint32_t flow;
     const char *path;
     uint32_t loop;
     const char *kernel;
@@ -134,27 +134,27 @@ typedef struct flow_case {
 } flow_case;
 
 static const flow_case flows[] = {
-    {WSP_PTX_PREFIX, NULL, 0, "L1 C2", 1},
-    {WSP_PTX_PATH, "", 0, "L1 C2", 1},
-    {WSP_PTX_PATH, "n", 0, "L1 C2 L1 S1 C1 D1 C3", 2},
-    {WSP_PTX_PATH, "t,n", 0, "L1 C3 D1 C3 L1 C1", 2},
-    {WSP_PTX_PATH, "taken, taken, not-taken", 0, "L1 C3 D1 C3 D1 C3 L1 C1", 3},
-    {WSP_PTX_LOOP, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
-    {WSP_PTX_LOOP, NULL, 3, "L1 C2 L1 S1 C1 D1 C3 D1 C3 D1 C3 L1 C1", 4},
-    {WSP_PTX_WORST, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
-    {WSP_PTX_WORST, NULL, 2, "L1 C2 L1 S1 C1 D1 C3 D1 C3 L1 C1", 3},
+    {WSP_HOST_PTX_PREFIX, NULL, 0, "L1 C2", 1},
+    {WSP_HOST_PTX_PATH, "", 0, "L1 C2", 1},
+    {WSP_HOST_PTX_PATH, "n", 0, "L1 C2 L1 S1 C1 D1 C3", 2},
+    {WSP_HOST_PTX_PATH, "t,n", 0, "L1 C3 D1 C3 L1 C1", 2},
+    {WSP_HOST_PTX_PATH, "taken, taken, not-taken", 0, "L1 C3 D1 C3 D1 C3 L1 C1", 3},
+    {WSP_HOST_PTX_LOOP, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
+    {WSP_HOST_PTX_LOOP, NULL, 3, "L1 C2 L1 S1 C1 D1 C3 D1 C3 D1 C3 L1 C1", 4},
+    {WSP_HOST_PTX_WORST, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
+    {WSP_HOST_PTX_WORST, NULL, 2, "L1 C2 L1 S1 C1 D1 C3 D1 C3 L1 C1", 3},
 };
 
 static void test_flows(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof flows / sizeof flows[0]; ++i) {
-        wsp_ptx_options o;
+        wsp_host_ptx_options o;
         memset(&o, 0, sizeof o);
         o.flow = flows[i].flow;
         o.path = flows[i].path;
         o.loop = flows[i].loop;
         char kernel[128];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_status s = wsp_host_ptx_read(snippet, sizeof snippet - 1, &o, kernel, sizeof kernel, &r, NULL);
         if (s != WSP_OK) fail_msg("case %zu: %s", i, r.message);
         if (strcmp(kernel, flows[i].kernel) != 0) fail_msg("case %zu: got %s, want %s", i, kernel, flows[i].kernel);
@@ -169,7 +169,7 @@ static void test_unclassified(void **state) {
     const char text[] = ".version 9.0\n.visible .entry k()\n{\n\tfrob.b32 %r1;\n\tfrob.b32 %r1;\n\tld.b32 %r1, [a];\n"
                         "\tret;\n}\n";
     char kernel[64];
-    wsp_ptx_report r;
+    wsp_host_ptx_report r;
     assert_int_equal(wsp_host_ptx_read(text, sizeof text - 1, NULL, kernel, sizeof kernel, &r, NULL), WSP_OK);
     assert_string_equal(kernel, "C2 L1 C1");
     assert_int_equal(r.unclassified, 2);
@@ -179,7 +179,7 @@ static void test_unclassified(void **state) {
 /* A size query, then too small a buffer. */
 static void test_buffer(void **state) {
     (void)state;
-    wsp_ptx_report r;
+    wsp_host_ptx_report r;
     wsp_diag d;
     assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, NULL, NULL, 0, &r, &d), WSP_OK);
     assert_int_equal(r.kernel_length, 5);
@@ -197,7 +197,7 @@ typedef struct error_case {
     const char *text;
     size_t length;  /* 0: strlen */
     const char *entry;
-    wsp_ptx_flow flow;
+    uint32_t flow;
     const char *path;
     uint32_t max_instructions;
     wsp_status status;
@@ -207,49 +207,49 @@ typedef struct error_case {
 
 #define ENTRY ".version 9.0\n.visible .entry k()\n{\n"
 static const error_case errors[] = {
-    {"empty", "", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
-    {"only directives", ".version 9.0\n.target sm_75\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
-    {"truncated body", ENTRY "\tld.param.u64 %rd1, [p];\n\tmov.u32", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3,
+    {"empty", "", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
+    {"only directives", ".version 9.0\n.target sm_75\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
+    {"truncated body", ENTRY "\tld.param.u64 %rd1, [p];\n\tmov.u32", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3,
      "truncated: the body of 'k'"},
-    {"truncated statement", ".version 9.0\n.global .u32 x", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "truncated"},
-    {"truncated comment", ENTRY "/* never closed\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"truncated statement", ".version 9.0\n.global .u32 x", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "truncated"},
+    {"truncated comment", ENTRY "/* never closed\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "comment opened here is not closed"},
-    {"truncated string", ENTRY ".pragma \"nounroll;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"truncated string", ENTRY ".pragma \"nounroll;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "string is not closed"},
-    {"ELF junk", "\x7f" "ELF\x02\x01\x01", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 1, "binary data: byte 0x7f"},
-    {"NUL byte", ENTRY "\tret;\n\0}\n", sizeof(ENTRY "\tret;\n\0}\n") - 1, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5,
+    {"ELF junk", "\x7f" "ELF\x02\x01\x01", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 1, "binary data: byte 0x7f"},
+    {"NUL byte", ENTRY "\tret;\n\0}\n", sizeof(ENTRY "\tret;\n\0}\n") - 1, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5,
      "byte 0x00"},
-    {"unknown directive", ".version 9.0\n.frobnicate 3;\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
+    {"unknown directive", ".version 9.0\n.frobnicate 3;\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
      "unknown directive '.frobnicate'"},
-    {"unknown body directive", ENTRY "\t.frob %r;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"unknown body directive", ENTRY "\t.frob %r;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "unknown directive '.frob'"},
-    {"text outside a function", ".version 9.0\nmov.u32 %r1, 0;\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
+    {"text outside a function", ".version 9.0\nmov.u32 %r1, 0;\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
      "outside a function"},
-    {"unbalanced close", ".version 9.0\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "unbalanced '}'"},
-    {"brace without header", ".version 9.0\n{\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
+    {"unbalanced close", ".version 9.0\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "unbalanced '}'"},
+    {"brace without header", ".version 9.0\n{\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
      "'{' outside a function"},
-    {"missing semicolon", ENTRY "\tret\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4, "missing ';'"},
-    {"not an instruction", ENTRY "\t42 %r1;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"missing semicolon", ENTRY "\tret\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4, "missing ';'"},
+    {"not an instruction", ENTRY "\t42 %r1;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "expected an instruction"},
-    {"undefined label", ENTRY "\tbra NOWHERE;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"undefined label", ENTRY "\tbra NOWHERE;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "'NOWHERE', which is no label"},
-    {"label twice", ENTRY "A:\nA:\n\tret;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5, "defined twice"},
-    {"entry twice", ENTRY "\tret;\n}\n.visible .entry k()\n{\n\tret;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0,
+    {"label twice", ENTRY "A:\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5, "defined twice"},
+    {"entry twice", ENTRY "\tret;\n}\n.visible .entry k()\n{\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0,
      WSP_ERR_PTX, 7, ".entry 'k' defined twice"},
-    {"no instructions", ENTRY "}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3, "has no instructions"},
-    {"missing entry", ENTRY "\tret;\n}\n", 0, "nope", WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0,
+    {"no instructions", ENTRY "}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3, "has no instructions"},
+    {"missing entry", ENTRY "\tret;\n}\n", 0, "nope", WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0,
      "no .entry named 'nope' (the entries: k)"},
-    {"several entries", ENTRY "\tret;\n}\n.visible .entry second()\n{\n\tret;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL,
+    {"several entries", ENTRY "\tret;\n}\n.visible .entry second()\n{\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL,
      0, WSP_ERR_PTX, 0, "2 .entry functions (k, second): name one (--entry)"},
-    {"bad path word", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_PTX_PATH, "t,maybe", 0, WSP_ERR_RANGE, 0,
+    {"bad path word", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PATH, "t,maybe", 0, WSP_ERR_RANGE, 0,
      "'maybe' is neither taken"},
-    {"path too long", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_PTX_PATH, "t,t", 0, WSP_ERR_RANGE, 0,
+    {"path too long", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PATH, "t,t", 0, WSP_ERR_RANGE, 0,
      "2 choices given, but the walk met only 1"},
-    {"endless loop", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_PTX_LOOP, NULL, 100,
+    {"endless loop", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_HOST_PTX_LOOP, NULL, 100,
      WSP_ERR_RANGE, 5, "endless loop"},
-    {"endless loop, worst", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_PTX_WORST, NULL, 0,
+    {"endless loop, worst", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_HOST_PTX_WORST, NULL, 0,
      WSP_ERR_PTX, 3, "no path reaches ret"},
-    {"indirect branch", ENTRY "\tbrx.idx %r1, tbl;\n\tret;\n}\n", 0, NULL, WSP_PTX_LOOP, NULL, 0, WSP_ERR_PTX, 4,
+    {"indirect branch", ENTRY "\tbrx.idx %r1, tbl;\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_LOOP, NULL, 0, WSP_ERR_PTX, 4,
      "indirect branches are not followed"},
 };
 
@@ -257,14 +257,14 @@ static void test_errors(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; ++i) {
         const error_case *c = &errors[i];
-        wsp_ptx_options o;
+        wsp_host_ptx_options o;
         memset(&o, 0, sizeof o);
         o.entry = c->entry;
         o.flow = c->flow;
         o.path = c->path;
         o.max_instructions = c->max_instructions;
         char kernel[64];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_diag d;
         const size_t length = c->length ? c->length : strlen(c->text);
         wsp_status s = wsp_host_ptx_read(c->text, length, &o, kernel, sizeof kernel, &r, &d);
@@ -286,7 +286,7 @@ static void test_truncations(void **state) {
     const char *text = load_fixture("reduce.sm75.ptx", &length);
     for (size_t cut = 0; cut < length; cut += 7) {
         char kernel[256];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_status s = wsp_host_ptx_read(text, cut, NULL, kernel, sizeof kernel, &r, NULL);
         assert_true(s == WSP_OK || s == WSP_ERR_PTX);
         if (s == WSP_ERR_PTX) assert_true(r.message[0] != '\0');

@@ -4,37 +4,39 @@ namespace wsp {
 
 namespace {
 
+// The workspace, carved in this order by the constructor (util/workspace.hpp).
 struct Parts {
-    uint64_t n, cells, warps;
-    uint64_t words_n, words_cycles, words_cells4, words_cells, words_warps, bytes_n, bits;
-    uint64_t total() const {
-        // string, instr, cycle, prefix_max, cand_instr, cand_cycle; cycles; count, delta,
-        // delta_stamp (4 per cell); total; last, last_stamp, differs, differs_stamp; unit; bit sets.
-        return 6u * words_n + words_cycles + 3u * words_cells4 + words_cells + 4u * words_warps +
-               bytes_n + (WSP_UNIT_COUNT + 1u) * bits;
-    }
+    size_t string, instr, cycle, prefix_max, cycles, cand_instr, cand_cycle, count, delta, delta_stamp,
+        total, last, last_stamp, differs, differs_stamp, unit, blocked;
+    uint64_t cells;  // cycles 1..horizon and a sentinel that stays free
+    uint64_t words;  // 64-bit words of one bit set over the cells
+    WorkspaceLayout layout;
 };
 
 Parts parts(const wsp_problem &p, uint32_t horizon) {
     Parts s;
-    s.n = uint64_t{p.warps} * p.length;
-    s.cells = uint64_t{horizon} + 2u;  // cycles 1..horizon and a sentinel that stays free
-    s.warps = p.warps;
-    s.words_n = align_workspace(4u * s.n);
-    s.words_cycles = align_workspace(4u * (s.n + s.warps));
-    s.words_cells4 = align_workspace(4u * WSP_UNIT_COUNT * s.cells);
-    s.words_cells = align_workspace(4u * s.cells);
-    s.words_warps = align_workspace(4u * s.warps);
-    s.bytes_n = align_workspace(s.n);
-    s.bits = 8u * ((s.cells + 63u) / 64u);
+    const uint64_t n = uint64_t{p.warps} * p.length;
+    s.cells = uint64_t{horizon} + 2u;
+    s.words = (s.cells + 63u) / 64u;
+    WorkspaceLayout &l = s.layout;
+    s.string = l.add<uint32_t>(n);
+    s.instr = l.add<uint32_t>(n);
+    s.cycle = l.add<uint32_t>(n);
+    s.prefix_max = l.add<uint32_t>(n);
+    s.cycles = l.add<uint32_t>(n + p.warps);
+    s.cand_instr = l.add<uint32_t>(n);
+    s.cand_cycle = l.add<uint32_t>(n);
+    s.count = l.add<uint32_t>(WSP_UNIT_COUNT * s.cells);
+    s.delta = l.add<int32_t>(WSP_UNIT_COUNT * s.cells);
+    s.delta_stamp = l.add<uint32_t>(WSP_UNIT_COUNT * s.cells);
+    s.total = l.add<uint32_t>(s.cells);
+    s.last = l.add<uint32_t>(p.warps);
+    s.last_stamp = l.add<uint32_t>(p.warps);
+    s.differs = l.add<uint32_t>(p.warps);
+    s.differs_stamp = l.add<uint32_t>(p.warps);
+    s.unit = l.add<uint8_t>(n);
+    s.blocked = l.add<uint64_t>((WSP_UNIT_COUNT + 1u) * s.words);
     return s;
-}
-
-template <typename T>
-T *carve(uint8_t *&at, uint64_t bytes) {
-    T *p = reinterpret_cast<T *>(at);
-    at += bytes;
-    return p;
 }
 
 }  // namespace
@@ -97,8 +99,8 @@ IncrementalDecoder::Table IncrementalDecoder::table() const {
     return tab;
 }
 
-uint64_t IncrementalDecoder::bytes(const wsp_problem &p, uint32_t horizon) {
-    return parts(p, horizon).total();
+WorkspaceLayout IncrementalDecoder::layout(const wsp_problem &p, uint32_t horizon) {
+    return parts(p, horizon).layout;
 }
 
 IncrementalDecoder::IncrementalDecoder(const wsp_problem &p, uint32_t horizon, void *storage,
@@ -109,25 +111,24 @@ IncrementalDecoder::IncrementalDecoder(const wsp_problem &p, uint32_t horizon, v
       decoded_(0) {
     for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) sigma_[u] = p.sigma[u];
     const Parts s = parts(p, horizon);
-    uint8_t *at = static_cast<uint8_t *>(storage);
-    string_ = carve<uint32_t>(at, s.words_n);
-    instr_ = carve<uint32_t>(at, s.words_n);
-    cycle_ = carve<uint32_t>(at, s.words_n);
-    prefix_max_ = carve<uint32_t>(at, s.words_n);
-    cycles_ = carve<uint32_t>(at, s.words_cycles);
-    cand_instr_ = carve<uint32_t>(at, s.words_n);
-    cand_cycle_ = carve<uint32_t>(at, s.words_n);
-    count_ = carve<uint32_t>(at, s.words_cells4);
-    delta_ = carve<int32_t>(at, s.words_cells4);
-    delta_stamp_ = carve<uint32_t>(at, s.words_cells4);
-    total_ = carve<uint32_t>(at, s.words_cells);
-    last_ = carve<uint32_t>(at, s.words_warps);
-    last_stamp_ = carve<uint32_t>(at, s.words_warps);
-    differs_ = carve<uint32_t>(at, s.words_warps);
-    differs_stamp_ = carve<uint32_t>(at, s.words_warps);
-    unit_ = carve<uint8_t>(at, s.bytes_n);
-    words_ = static_cast<uint32_t>(s.bits / 8u);
-    blocked_ = carve<uint64_t>(at, (WSP_UNIT_COUNT + 1u) * s.bits);
+    string_ = carve<uint32_t>(storage, s.string);
+    instr_ = carve<uint32_t>(storage, s.instr);
+    cycle_ = carve<uint32_t>(storage, s.cycle);
+    prefix_max_ = carve<uint32_t>(storage, s.prefix_max);
+    cycles_ = carve<uint32_t>(storage, s.cycles);
+    cand_instr_ = carve<uint32_t>(storage, s.cand_instr);
+    cand_cycle_ = carve<uint32_t>(storage, s.cand_cycle);
+    count_ = carve<uint32_t>(storage, s.count);
+    delta_ = carve<int32_t>(storage, s.delta);
+    delta_stamp_ = carve<uint32_t>(storage, s.delta_stamp);
+    total_ = carve<uint32_t>(storage, s.total);
+    last_ = carve<uint32_t>(storage, s.last);
+    last_stamp_ = carve<uint32_t>(storage, s.last_stamp);
+    differs_ = carve<uint32_t>(storage, s.differs);
+    differs_stamp_ = carve<uint32_t>(storage, s.differs_stamp);
+    unit_ = carve<uint8_t>(storage, s.unit);
+    words_ = static_cast<uint32_t>(s.words);
+    blocked_ = carve<uint64_t>(storage, s.blocked);
     for (uint64_t c = 0; c < WSP_UNIT_COUNT * s.cells; ++c) delta_stamp_[c] = 0;
     for (uint32_t w = 0; w < warps_; ++w) last_stamp_[w] = differs_stamp_[w] = 0;
 }

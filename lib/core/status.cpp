@@ -1,10 +1,11 @@
-// wsp_strerror and the version: always compiled, static strings only.
+// wsp_strerror and the version: always compiled, static strings only. (The stable identifiers of
+// statuses and fields are in names.cpp, so that a program that needs only these links only these.)
 #include "warpspan.h"
 
 #define WSP_STR2(x) #x
 #define WSP_STR(x) WSP_STR2(x)
 
-extern "C" unsigned wsp_version_number(void) { return WSP_VERSION_NUMBER; }
+extern "C" uint32_t wsp_version_number(void) { return WSP_VERSION_NUMBER; }
 
 extern "C" const char *wsp_version(void) {
     return WSP_STR(WSP_VERSION_MAJOR) "." WSP_STR(WSP_VERSION_MINOR) "." WSP_STR(WSP_VERSION_PATCH);
@@ -39,6 +40,8 @@ extern "C" const char *wsp_strerror(wsp_status status) {
         case WSP_ERR_CFG_CYCLE: return "the CFG has a cycle (unroll loops first)";
         case WSP_ERR_CFG_STRUCTURE: return "the CFG is not structured: sequences and branches, each with its BSB and reconvergence node";
         case WSP_ERR_PTX: return "the PTX cannot be read: malformed, truncated, binary, or no such .entry";
+        case WSP_ERR_ALLOCATION: return "memory could not be allocated";
+        case WSP_ERR_RESERVED: return "a reserved field is not zero: the program expects a newer library";
     }
     return "unknown status";
 }
