@@ -3,6 +3,7 @@
  * error path (truncated, binary junk, unknown directive, missing or ambiguous entry, ...). */
 #include "test_util.h"
 
+#define WSP_EXPERIMENTAL 1 /* the PTX reader is experimental in 1.0 */
 #include "warpspan_host.h"
 
 static char *load_fixture(const char *name, size_t *length) {
@@ -187,8 +188,32 @@ static void test_buffer(void **state) {
     assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, NULL, small, sizeof small, &r, &d),
                      WSP_ERR_WORKSPACE_SIZE);
     assert_int_equal(d.status, WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
     assert_int_equal(r.kernel_length, 5);
     assert_int_equal(wsp_host_ptx_read(NULL, 3, NULL, NULL, 0, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PTX);
+    assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, NULL, NULL, 0, &r, &d), WSP_OK);
+    assert_int_equal(d.status, WSP_OK);
+    assert_int_equal(d.field, WSP_FIELD_NONE);
+    assert_string_equal(d.message, "");
+}
+
+/* Every reserved word of the options (1..9): refused before the text is read. */
+static void test_reserved_words(void **state) {
+    (void)state;
+    for (uint32_t k = 0; k < 9; ++k) {
+        wsp_host_ptx_options o;
+        wsp_host_ptx_report r;
+        wsp_diag d;
+        char kernel[64];
+        memset(&o, 0, sizeof o);
+        o.reserved[k] = 1;
+        assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, &o, kernel, sizeof kernel, &r, &d),
+                         WSP_ERR_RESERVED);
+        assert_int_equal(d.field, WSP_FIELD_RESERVED);
+        assert_int_equal(d.index, k + 1);
+        assert_non_null(strstr(r.message, "reserved word"));
+    }
 }
 
 /* ---- errors: each with its status, line and words in the message -------------------------------- */
@@ -269,10 +294,12 @@ static void test_errors(void **state) {
         const size_t length = c->length ? c->length : strlen(c->text);
         wsp_status s = wsp_host_ptx_read(c->text, length, &o, kernel, sizeof kernel, &r, &d);
         if (s != c->status) fail_msg("%s: status %d (%s), want %d", c->name, (int)s, r.message, (int)c->status);
-        if (r.line != c->line) fail_msg("%s: line %zu, want %zu (%s)", c->name, r.line, c->line, r.message);
+        if (r.line != c->line) fail_msg("%s: line %u, want %zu (%s)", c->name, (unsigned)r.line, c->line, r.message);
         if (strstr(r.message, c->message) == NULL) fail_msg("%s: message '%s' lacks '%s'", c->name, r.message, c->message);
         assert_int_equal(d.status, c->status);
-        assert_int_equal(d.position, c->line);
+        assert_int_equal(d.field, c->status == WSP_ERR_RANGE ? WSP_FIELD_PTX_OPTIONS : WSP_FIELD_PTX);
+        assert_int_equal(d.line, c->line);
+        assert_int_equal(d.column, 0);
         /* every prefix of the text is an error or a kernel, never a crash (a cheap truncation sweep) */
         for (size_t cut = 0; cut < length; ++cut)
             (void)wsp_host_ptx_read(c->text, cut, &o, kernel, sizeof kernel, &r, &d);
@@ -297,6 +324,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fixtures),   cmocka_unit_test(test_flows),  cmocka_unit_test(test_unclassified),
         cmocka_unit_test(test_buffer),     cmocka_unit_test(test_errors), cmocka_unit_test(test_truncations),
+        cmocka_unit_test(test_reserved_words),
     };
     return cmocka_run_group_tests_name("ptx", tests, NULL, NULL);
 }
