@@ -47,6 +47,11 @@
  *   zero for the defaults and end in reserved words that must be zero: a non-zero reserved word is
  *   refused with WSP_ERR_RESERVED, so a program built for a later 1.x that sets a newer field never
  *   runs silently without it. Output structs end in reserved words the library sets to zero.
+ *   diag.index numbers the reserved words 1, 2, ... in memory order over the call's input structs in
+ *   argument order, nested structs included (an options struct's control.reserved[0..3] are 1..4, its
+ *   own reserved words follow). An element of an array input (a CFG node, a loop, a job) with a
+ *   reserved word set is named instead: WSP_ERR_RESERVED with the array's field code (WSP_FIELD_CFG_NODE,
+ *   WSP_FIELD_IPET_LOOP, WSP_FIELD_JOB) and diag.index the element.
  *
  * Threads. No global or static mutable state: calls on different workspaces may run on any threads at
  *   once; a problem handle is read-only after wsp_problem_init and may be shared. Results are
@@ -162,8 +167,9 @@ enum wsp_field_code {
     WSP_FIELD_ESTIMATE_T = 39,     /* diag.index: 1-based y of the offending T(y) */
     WSP_FIELD_ESTIMATE_X = 40,
     /* PWS */
-    WSP_FIELD_CFG_NODE = 48,       /* diag.index: 1-based node index; the message cites its label */
-    WSP_FIELD_CFG_EDGE = 49,       /* diag.index: 1-based edge index */
+    WSP_FIELD_CFG_NODE = 48,       /* diag.index: 1-based node index, 0 for the graph as a whole (NULL,
+                                      no node, too many); the message cites the node's label */
+    WSP_FIELD_CFG_EDGE = 49,       /* diag.index: 1-based edge index, 0 for the edges as a whole */
     WSP_FIELD_SPSIMDS = 50,
     WSP_FIELD_PWS_CUS = 51,
     WSP_FIELD_PWS_SIMDS = 52,
@@ -176,7 +182,7 @@ enum wsp_field_code {
     WSP_FIELD_PWS_PARAMS = 59,     /* the wsp_pws_params as a whole (NULL) */
     /* host layer (warpspan_host.h) */
     WSP_FIELD_PATH = 64,           /* a file name; the message names it */
-    WSP_FIELD_JOB = 65,            /* diag.index: 1-based job */
+    WSP_FIELD_JOB = 65,            /* diag.index: 1-based job (0: the job array); its own diag says more */
     WSP_FIELD_THREADS = 66,
     WSP_FIELD_SECONDS = 67,
     WSP_FIELD_ILP_CONSTRAINTS = 68,
@@ -343,8 +349,8 @@ typedef struct wsp_bounds {
 
 /** Every proven upper bound on T(W) and the paper's formula. O(I) time, no workspace. */
 WSP_API wsp_status wsp_bounds_compute(const wsp_problem *problem, wsp_bounds *bounds, wsp_diag *diag);
-/** A stable lower-case identifier of a bound id ("trivial", "saturation", "last_warp"); NULL for an
- *  id this version does not define. */
+/** A stable lower-case identifier of a bound id ("trivial", "saturation", "last_warp"); "unknown"
+ *  for an id this version does not define. */
 WSP_API const char *wsp_bound_name(uint32_t id);
 
 /* ==== schedules: decode, validate, dispatch ==================================================== */
@@ -359,7 +365,8 @@ WSP_API const char *wsp_bound_name(uint32_t id);
     (20u * (size_t)(W) * (size_t)(I) + 28u * (size_t)(W) + 64u)
 #define WSP_SCHEDULE_WORKSPACE_WORDS(W, I) WSP_WORDS(WSP_SCHEDULE_WORKSPACE_SIZE(W, I))
 
-/** Bytes of workspace for wsp_schedule_decode, wsp_schedule_validate and wsp_schedule_dispatch. */
+/** Bytes of workspace for wsp_schedule_decode, wsp_schedule_validate and wsp_schedule_dispatch: each
+ *  of them takes a buffer of at least this size (WSP_ERR_WORKSPACE_SIZE below it). */
 WSP_API wsp_status wsp_schedule_workspace_size(const wsp_problem *problem, size_t *size,
                                                wsp_diag *diag);
 
@@ -534,7 +541,7 @@ typedef struct wsp_pws_node {
     uint32_t label;      /* the caller's name for the node (echoed in messages), e.g. its number in a file */
     uint8_t kind;        /* a wsp_pws_kind */
     uint8_t split;       /* branch nodes: 1 = marked for splitting (in the paper's set P); else 0 */
-    uint8_t reserved[2]; /* must be 0 */
+    uint8_t reserved[2]; /* must be 0 (else WSP_ERR_RESERVED, WSP_FIELD_CFG_NODE, the node) */
 } wsp_pws_node;
 
 typedef struct wsp_pws_edge {
@@ -612,7 +619,8 @@ typedef struct wsp_pws_wcet {
 } wsp_pws_wcet;
 
 /** Kernel WCETs from a wavefront analysis (wsp_pws_analyse). Errors: WSP_ERR_RANGE (a zero count,
- *  S different from the analysis', a workgroup larger than the GPU), WSP_ERR_OVERFLOW. */
+ *  S different from the analysis', a workgroup larger than the GPU), WSP_ERR_OVERFLOW. Reserved words:
+ *  params.reserved are 1..8, paths->reserved 9..12. */
 WSP_API wsp_status wsp_pws_wcet_compute(const wsp_pws_params *params, const wsp_pws_paths *paths,
                                         wsp_pws_wcet *wcet, wsp_diag *diag);
 

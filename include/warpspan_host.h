@@ -58,7 +58,7 @@ typedef struct wsp_host_exact_job {
     double seconds;              /* this job's own time budget; 0 = none (the call's budget holds) */
     uint32_t *witness;           /* W*I ids, filled with the witness for result.lower */
     uint64_t witness_length;
-    uint32_t reserved[8];        /* must be 0 */
+    uint32_t reserved[8];        /* must be 0; numbered 13..20 after the options' 1..12 */
     /* filled in: */
     wsp_status status;           /* of wsp_exact_solve, or WSP_ERR_ALLOCATION */
     uint32_t reserved1;
@@ -68,8 +68,9 @@ typedef struct wsp_host_exact_job {
 } wsp_host_exact_job;
 
 /** Runs the jobs on threads, each with its own heap workspace, freed before return. Every job gets a
- *  status; the call itself fails only for bad arguments (diag.field WSP_FIELD_JOB, .index). Results
- *  do not depend on the thread count. */
+ *  status; the call itself fails only for bad arguments: the options (reserved0 is reserved word 1,
+ *  reserved[k] is k + 2), or a job's own fields (diag.field WSP_FIELD_JOB, .index the job; the job's
+ *  status and diag say which), and then runs nothing. Results do not depend on the thread count. */
 WSP_API wsp_status wsp_host_exact_run(wsp_host_exact_job *jobs, size_t count,
                                       const wsp_host_run_options *options, wsp_diag *diag);
 
@@ -85,7 +86,7 @@ typedef struct wsp_host_anneal_job {
      *  (iteration 0). May be NULL. For convergence plots (paper 003 Fig. 12). */
     void (*on_best)(void *context, uint64_t iteration, double seconds, uint32_t best);
     void *on_best_context;
-    uint32_t reserved[8];        /* must be 0 */
+    uint32_t reserved[8];        /* must be 0; numbered 13..20 after the options' 1..12 */
     /* filled in: */
     wsp_status status;           /* of wsp_anneal_run, or WSP_ERR_ALLOCATION */
     uint32_t reserved1;
@@ -113,7 +114,7 @@ enum wsp_host_ilp_constraints_id { WSP_HOST_ILP_SHORT = 0, WSP_HOST_ILP_LONG = 1
 
 typedef struct wsp_host_ilp_options {
     uint32_t constraints;          /* a wsp_host_ilp_constraints_id; 0 = short */
-    uint32_t reserved0;            /* must be 0 */
+    uint32_t reserved0;            /* must be 0 (reserved word 1; reserved[k] is k + 2) */
     double seconds;                /* time budget for building and solving; 0 = none */
     wsp_progress_fn progress;      /* may be NULL; work = branch-and-bound nodes, lower = incumbent,
                                       upper = horizon; called about every progress_interval s */
@@ -158,7 +159,7 @@ WSP_API wsp_status wsp_host_ilp_write(const wsp_problem *problem, const wsp_host
 
 typedef struct wsp_host_ipet_loop {
     uint32_t header;       /* 0-based node: the target of the loop's back edges */
-    uint32_t reserved0;    /* must be 0 */
+    uint32_t reserved0;    /* must be 0 (else WSP_ERR_RESERVED, WSP_FIELD_IPET_LOOP, the loop) */
     uint64_t bound;        /* its back edges are taken at most `bound` times per entry into the loop */
 } wsp_host_ipet_loop;
 
@@ -172,12 +173,12 @@ typedef struct wsp_host_ipet_graph {
     uint32_t edge_count;
     uint32_t loop_count;
     uint32_t entry, exit;            /* 0-based nodes */
-    uint32_t reserved[7];            /* must be 0 */
+    uint32_t reserved[7];            /* must be 0: reserved words 1..7 */
 } wsp_host_ipet_graph;
 
 typedef struct wsp_host_ipet_options {
     double seconds;                  /* time budget for the solve; 0 = none */
-    uint32_t reserved[8];            /* must be 0 */
+    uint32_t reserved[8];            /* must be 0: reserved words 8..15, after the graph's */
 } wsp_host_ipet_options;
 
 typedef struct wsp_host_ipet_result {
