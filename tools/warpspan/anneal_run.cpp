@@ -105,7 +105,7 @@ bool run_anneal(const Settings &s, const Analysis &a, AnnealRun &run, Error &err
     const size_t restarts = s.restarts ? static_cast<size_t>(*s.restarts) : (s.init ? 1u : WSP_POLICY_COUNT);
     const uint64_t seed = s.seed ? *s.seed : 1u;
     run.t0 = s.t0 ? *s.t0 : WSP_ANNEAL_DEFAULT_T0;
-    run.moves = s.moves ? *s.moves : WSP_MOVES_UNIFORM;
+    run.moves = s.moves ? *s.moves : uint32_t{WSP_MOVES_UNIFORM};
     run.threads = s.threads ? static_cast<unsigned>(*s.threads) : 0u;
     const double start = wsp_host_seconds();
     double seconds = s.timeout ? *s.timeout : 0.0;

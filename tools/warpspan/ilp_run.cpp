@@ -60,7 +60,7 @@ wsp_host_ilp_options options_of(const Settings &s) {
 }  // namespace
 
 uint32_t ilp_constraints(const Settings &s) {
-    return s.constraints ? *s.constraints : WSP_HOST_ILP_SHORT;
+    return s.constraints ? *s.constraints : uint32_t{WSP_HOST_ILP_SHORT};
 }
 
 const char *constraints_name(uint32_t c) { return c == WSP_HOST_ILP_LONG ? "long" : "short"; }
