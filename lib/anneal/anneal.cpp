@@ -221,7 +221,7 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
                        wsp_anneal_result *result, wsp_diag *diag, bool incremental) {
     using namespace wsp;
     zero(result);
-    wsp_anneal_options defaults;
+    wsp_anneal_options defaults;  // on the stack, not in flash: NULL is all defaults
     if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
     const wsp_anneal_options &o = options != nullptr ? *options : defaults;
     AnnealLayout l;

@@ -4,10 +4,19 @@ namespace wsp {
 
 namespace {
 
-// The workspace, carved in this order by the constructor (util/workspace.hpp).
+// The workspace, carved in this order by the constructor (util/workspace.hpp): each part holds n =
+// W*I, n + W, 4 cells, cells or W elements, or the bit sets' words.
+enum Part {
+    kString, kInstr, kCycle, kPrefixMax, kCycles, kCandInstr, kCandCycle, kCount, kDelta, kDeltaStamp, kTotal,
+    kLast, kLastStamp, kDiffers, kDiffersStamp, kUnit, kBlocked, kParts
+};
+enum Quantity : uint8_t { kN, kNPlusW, kCells4, kCells, kW, kBitWords };
+const PartSpec kPartSpecs[kParts] = {
+    {kN, 4},     {kN, 4}, {kN, 4},       {kN, 4},      {kNPlusW, 4}, {kN, 4}, {kN, 4}, {kCells4, 4}, {kCells4, 4},
+    {kCells4, 4}, {kCells, 4}, {kW, 4}, {kW, 4}, {kW, 4}, {kW, 4}, {kN, 1}, {kBitWords, 8}};
+
 struct Parts {
-    size_t string, instr, cycle, prefix_max, cycles, cand_instr, cand_cycle, count, delta, delta_stamp,
-        total, last, last_stamp, differs, differs_stamp, unit, blocked;
+    size_t at[kParts];
     uint64_t cells;  // cycles 1..horizon and a sentinel that stays free
     uint64_t words;  // 64-bit words of one bit set over the cells
     WorkspaceLayout layout;
@@ -18,24 +27,9 @@ Parts parts(const wsp_problem &p, uint32_t horizon) {
     const uint64_t n = uint64_t{p.warps} * p.length;
     s.cells = uint64_t{horizon} + 2u;
     s.words = (s.cells + 63u) / 64u;
-    WorkspaceLayout &l = s.layout;
-    s.string = l.add<uint32_t>(n);
-    s.instr = l.add<uint32_t>(n);
-    s.cycle = l.add<uint32_t>(n);
-    s.prefix_max = l.add<uint32_t>(n);
-    s.cycles = l.add<uint32_t>(n + p.warps);
-    s.cand_instr = l.add<uint32_t>(n);
-    s.cand_cycle = l.add<uint32_t>(n);
-    s.count = l.add<uint32_t>(WSP_UNIT_COUNT * s.cells);
-    s.delta = l.add<int32_t>(WSP_UNIT_COUNT * s.cells);
-    s.delta_stamp = l.add<uint32_t>(WSP_UNIT_COUNT * s.cells);
-    s.total = l.add<uint32_t>(s.cells);
-    s.last = l.add<uint32_t>(p.warps);
-    s.last_stamp = l.add<uint32_t>(p.warps);
-    s.differs = l.add<uint32_t>(p.warps);
-    s.differs_stamp = l.add<uint32_t>(p.warps);
-    s.unit = l.add<uint8_t>(n);
-    s.blocked = l.add<uint64_t>((WSP_UNIT_COUNT + 1u) * s.words);
+    const uint64_t quantities[] = {n, n + p.warps, WSP_UNIT_COUNT * s.cells, s.cells, p.warps,
+                                   (WSP_UNIT_COUNT + 1u) * s.words};
+    s.layout.place_all(kPartSpecs, kParts, quantities, s.at);
     return s;
 }
 
@@ -111,24 +105,24 @@ IncrementalDecoder::IncrementalDecoder(const wsp_problem &p, uint32_t horizon, v
       decoded_(0) {
     for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) sigma_[u] = p.sigma[u];
     const Parts s = parts(p, horizon);
-    string_ = carve<uint32_t>(storage, s.string);
-    instr_ = carve<uint32_t>(storage, s.instr);
-    cycle_ = carve<uint32_t>(storage, s.cycle);
-    prefix_max_ = carve<uint32_t>(storage, s.prefix_max);
-    cycles_ = carve<uint32_t>(storage, s.cycles);
-    cand_instr_ = carve<uint32_t>(storage, s.cand_instr);
-    cand_cycle_ = carve<uint32_t>(storage, s.cand_cycle);
-    count_ = carve<uint32_t>(storage, s.count);
-    delta_ = carve<int32_t>(storage, s.delta);
-    delta_stamp_ = carve<uint32_t>(storage, s.delta_stamp);
-    total_ = carve<uint32_t>(storage, s.total);
-    last_ = carve<uint32_t>(storage, s.last);
-    last_stamp_ = carve<uint32_t>(storage, s.last_stamp);
-    differs_ = carve<uint32_t>(storage, s.differs);
-    differs_stamp_ = carve<uint32_t>(storage, s.differs_stamp);
-    unit_ = carve<uint8_t>(storage, s.unit);
+    string_ = carve<uint32_t>(storage, s.at[kString]);
+    instr_ = carve<uint32_t>(storage, s.at[kInstr]);
+    cycle_ = carve<uint32_t>(storage, s.at[kCycle]);
+    prefix_max_ = carve<uint32_t>(storage, s.at[kPrefixMax]);
+    cycles_ = carve<uint32_t>(storage, s.at[kCycles]);
+    cand_instr_ = carve<uint32_t>(storage, s.at[kCandInstr]);
+    cand_cycle_ = carve<uint32_t>(storage, s.at[kCandCycle]);
+    count_ = carve<uint32_t>(storage, s.at[kCount]);
+    delta_ = carve<int32_t>(storage, s.at[kDelta]);
+    delta_stamp_ = carve<uint32_t>(storage, s.at[kDeltaStamp]);
+    total_ = carve<uint32_t>(storage, s.at[kTotal]);
+    last_ = carve<uint32_t>(storage, s.at[kLast]);
+    last_stamp_ = carve<uint32_t>(storage, s.at[kLastStamp]);
+    differs_ = carve<uint32_t>(storage, s.at[kDiffers]);
+    differs_stamp_ = carve<uint32_t>(storage, s.at[kDiffersStamp]);
+    unit_ = carve<uint8_t>(storage, s.at[kUnit]);
     words_ = static_cast<uint32_t>(s.words);
-    blocked_ = carve<uint64_t>(storage, s.blocked);
+    blocked_ = carve<uint64_t>(storage, s.at[kBlocked]);
     for (uint64_t c = 0; c < WSP_UNIT_COUNT * s.cells; ++c) delta_stamp_[c] = 0;
     for (uint32_t w = 0; w < warps_; ++w) last_stamp_[w] = differs_stamp_[w] = 0;
 }

@@ -14,19 +14,15 @@ extern "C" wsp_status wsp_estimate_compute(uint32_t warps, const uint32_t *t, ui
     if (y_best != nullptr) *y_best = 0;
     if (warps == 0) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_WARPS, "the warp count is 0");
     if (t == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_ESTIMATE_T, "no T values");
-    if (x == 0 || x > warps) {
-        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_ESTIMATE_X);
-        scope.message.text("x = ").number(x).text(" is out of range (1..").number(warps).text(")");
-        return WSP_ERR_RANGE;
-    }
-    if (value == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the value");
+    if (x == 0 || x > warps) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_ESTIMATE_X, "x is not in 1..W");
+    if (value == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output");
     uint64_t best = UINT64_MAX;
     uint32_t arg = 0;
     for (uint32_t y = 1; y <= x; ++y) {
         if (t[y - 1] == 0) {  // T(y) >= I >= 1 for every problem
             DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_ESTIMATE_T);
             scope.index(y);
-            scope.message.text("T(").number(y).text(") = 0, but a makespan is at least 1");
+            scope.message.text("a T(y) is 0 (diag.index: y)");
             return WSP_ERR_RANGE;
         }
         const uint64_t v = ceil_div(warps, y) * t[y - 1];  // < 2^32 * 2^32: fits

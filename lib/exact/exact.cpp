@@ -304,8 +304,9 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *problem, const wsp_exac
     wsp_status st = check_problem(problem, diag);
     if (st != WSP_OK) return st;
     const wsp_problem *p = problem;
-    static const wsp_exact_options kDefaults = {};
-    const wsp_exact_options &o = options != nullptr ? *options : kDefaults;
+    wsp_exact_options defaults;  // on the stack, not in flash: NULL is all defaults
+    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
+    const wsp_exact_options &o = options != nullptr ? *options : defaults;
     st = check_options_reserved(o, "the exact options", diag);
     if (st != WSP_OK) return st;
     if (o.initial != nullptr) {

@@ -24,10 +24,13 @@ wsp_status range_error(wsp_diag *diag, uint32_t code, int unit, const char *fiel
 }  // namespace
 
 wsp_status resolve_sm(const wsp_sm_config *sm, SmResolved *out, wsp_diag *diag) {
-    static const wsp_sm_config kDefaults = {};
+    wsp_sm_config defaults;  // on the stack, not in flash: NULL is all defaults
     if (out == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the SM configuration");
-    if (sm == nullptr) sm = &kDefaults;
+    if (sm == nullptr) {
+        __builtin_memset(&defaults, 0, sizeof defaults);
+        sm = &defaults;
+    }
     const wsp_status st = check_reserved(sm->reserved, 1, "the SM configuration", diag);
     if (st != WSP_OK) return st;
 

@@ -40,37 +40,27 @@ const char *kind_name(uint8_t kind) {
 // = 80 N + 9 E + 256 bounds it (util/workspace.hpp: a part of b bytes takes at most b + 7): 3 parts of
 // 8 N, 2 of 4 (N + 1) (at most 4 N + 8 each), 2 of 4 E (4 E + 4), 11 of 4 N (4 N + 4), 2 of N and one
 // of N + 1 (at most N + 8 each) and one of E (E + 7) sum to at most 79 N + 9 E + 97.
+// The parts, in the order they are placed: each holds N, N + 1 or E elements of its size.
+enum Part {
+    kH, kH0, kF, kOutOff, kOutEdge, kInOff, kInEdge, kOrder, kStack, kWalk, kNext, kP1, kP2, kBsb, kRec,
+    kCtx, kEdgeP1, kEdgeP2, kVisited, kPhase, kCtxUsed, kPrunedEdge, kParts
+};
+enum Quantity : uint8_t { kNodes, kNodesPlusOne, kEdges };
+const PartSpec kPartSpecs[kParts] = {
+    {kNodes, 8},        {kNodes, 8}, {kNodes, 8}, {kNodesPlusOne, 4}, {kEdges, 4}, {kNodesPlusOne, 4},
+    {kEdges, 4},        {kNodes, 4}, {kNodes, 4}, {kNodes, 4},        {kNodes, 4}, {kNodes, 4},
+    {kNodes, 4},        {kNodes, 4}, {kNodes, 4}, {kNodes, 4},        {kNodes, 4}, {kNodes, 4},
+    {kNodes, 1},        {kNodes, 1}, {kNodesPlusOne, 1},             {kEdges, 1}};
+
 struct Layout {
-    size_t out_off, out_edge, in_off, in_edge, order, stack, walk, next, p1, p2, bsb, rec, ctx,
-        edge_p1, edge_p2, visited, phase, ctx_used, pruned_edge, h, h0, f;
+    size_t at[kParts];
     WorkspaceLayout total;
 };
 
 Layout layout(uint64_t n, uint64_t m) {
-    Layout l{};
-    WorkspaceLayout &w = l.total;
-    l.h = w.add<uint64_t>(n);
-    l.h0 = w.add<uint64_t>(n);
-    l.f = w.add<uint64_t>(n);
-    l.out_off = w.add<uint32_t>(n + 1);
-    l.out_edge = w.add<uint32_t>(m);
-    l.in_off = w.add<uint32_t>(n + 1);
-    l.in_edge = w.add<uint32_t>(m);
-    l.order = w.add<uint32_t>(n);
-    l.stack = w.add<uint32_t>(n);
-    l.walk = w.add<uint32_t>(n);
-    l.next = w.add<uint32_t>(n);
-    l.p1 = w.add<uint32_t>(n);
-    l.p2 = w.add<uint32_t>(n);
-    l.bsb = w.add<uint32_t>(n);
-    l.rec = w.add<uint32_t>(n);
-    l.ctx = w.add<uint32_t>(n);
-    l.edge_p1 = w.add<uint32_t>(n);
-    l.edge_p2 = w.add<uint32_t>(n);
-    l.visited = w.add<uint8_t>(n);
-    l.phase = w.add<uint8_t>(n);
-    l.ctx_used = w.add<uint8_t>(n + 1);
-    l.pruned_edge = w.add<uint8_t>(m);
+    Layout l;
+    const uint64_t quantities[] = {n, n + 1, m};
+    l.total.place_all(kPartSpecs, kParts, quantities, l.at);
     return l;
 }
 
@@ -312,9 +302,9 @@ wsp_status check_cfg(const wsp_pws_cfg *cfg, wsp_diag *diag) {
     if (st != WSP_OK) return st;
     if (cfg->node_count == 0) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE, "the CFG has no node");
     if (cfg->node_count > WSP_PWS_MAX_NODES)
-        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE, "the CFG has more nodes than WSP_PWS_MAX_NODES");
+        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE, "the CFG has too many nodes");
     if (cfg->edge_count > WSP_PWS_MAX_EDGES)
-        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_EDGE, "the CFG has more edges than WSP_PWS_MAX_EDGES");
+        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_EDGE, "the CFG has too many edges");
     return WSP_OK;
 }
 
@@ -347,28 +337,28 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
     a.diag = diag;
     a.n = n;
     a.m = m;
-    a.out_off = at<uint32_t>(workspace, l.out_off);
-    a.out_edge = at<uint32_t>(workspace, l.out_edge);
-    a.in_off = at<uint32_t>(workspace, l.in_off);
-    a.in_edge = at<uint32_t>(workspace, l.in_edge);
-    a.order = at<uint32_t>(workspace, l.order);
-    a.stack = at<uint32_t>(workspace, l.stack);
-    a.walk = at<uint32_t>(workspace, l.walk);
-    a.next = at<uint32_t>(workspace, l.next);
-    a.p1 = at<uint32_t>(workspace, l.p1);
-    a.p2 = at<uint32_t>(workspace, l.p2);
-    a.bsb = at<uint32_t>(workspace, l.bsb);
-    a.rec = at<uint32_t>(workspace, l.rec);
-    a.ctx = at<uint32_t>(workspace, l.ctx);
-    a.edge_p1 = at<uint32_t>(workspace, l.edge_p1);
-    a.edge_p2 = at<uint32_t>(workspace, l.edge_p2);
-    a.visited = at<uint8_t>(workspace, l.visited);
-    a.phase = at<uint8_t>(workspace, l.phase);
-    a.ctx_used = at<uint8_t>(workspace, l.ctx_used);
-    a.pruned_edge = at<uint8_t>(workspace, l.pruned_edge);
-    a.h = at<uint64_t>(workspace, l.h);
-    a.h0 = at<uint64_t>(workspace, l.h0);
-    a.f = at<uint64_t>(workspace, l.f);
+    a.out_off = at<uint32_t>(workspace, l.at[kOutOff]);
+    a.out_edge = at<uint32_t>(workspace, l.at[kOutEdge]);
+    a.in_off = at<uint32_t>(workspace, l.at[kInOff]);
+    a.in_edge = at<uint32_t>(workspace, l.at[kInEdge]);
+    a.order = at<uint32_t>(workspace, l.at[kOrder]);
+    a.stack = at<uint32_t>(workspace, l.at[kStack]);
+    a.walk = at<uint32_t>(workspace, l.at[kWalk]);
+    a.next = at<uint32_t>(workspace, l.at[kNext]);
+    a.p1 = at<uint32_t>(workspace, l.at[kP1]);
+    a.p2 = at<uint32_t>(workspace, l.at[kP2]);
+    a.bsb = at<uint32_t>(workspace, l.at[kBsb]);
+    a.rec = at<uint32_t>(workspace, l.at[kRec]);
+    a.ctx = at<uint32_t>(workspace, l.at[kCtx]);
+    a.edge_p1 = at<uint32_t>(workspace, l.at[kEdgeP1]);
+    a.edge_p2 = at<uint32_t>(workspace, l.at[kEdgeP2]);
+    a.visited = at<uint8_t>(workspace, l.at[kVisited]);
+    a.phase = at<uint8_t>(workspace, l.at[kPhase]);
+    a.ctx_used = at<uint8_t>(workspace, l.at[kCtxUsed]);
+    a.pruned_edge = at<uint8_t>(workspace, l.at[kPrunedEdge]);
+    a.h = at<uint64_t>(workspace, l.at[kH]);
+    a.h0 = at<uint64_t>(workspace, l.at[kH0]);
+    a.f = at<uint64_t>(workspace, l.at[kF]);
 
     if ((st = a.build()) != WSP_OK) return st;
     if ((st = a.topological()) != WSP_OK) return st;

@@ -17,12 +17,16 @@ size_t WorkspaceLayout::place(uint32_t size, uint64_t count) {
     return here;
 }
 
+void WorkspaceLayout::place_all(const PartSpec *parts, size_t count, const uint64_t *quantities,
+                                size_t *offsets) {
+    for (size_t k = 0; k < count; ++k) offsets[k] = place(parts[k].element_size, quantities[parts[k].quantity]);
+}
+
 namespace {
 
 // A layout that overflowed or does not fit in size_t.
 wsp_status too_large(wsp_diag *diag) {
-    return fail(diag, WSP_ERR_OVERFLOW, WSP_FIELD_WORKSPACE,
-                "the workspace would need more bytes than this address space holds");
+    return fail(diag, WSP_ERR_OVERFLOW, WSP_FIELD_WORKSPACE, "the workspace size does not fit in size_t");
 }
 
 }  // namespace

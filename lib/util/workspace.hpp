@@ -17,6 +17,14 @@
 
 namespace wsp {
 
+// One part of a layout given as data: `quantity` indexes the caller's array of element counts, and
+// every element takes `element_size` bytes. Long layouts are tables of these (less code than a call
+// per part on a small target).
+struct PartSpec {
+    uint8_t quantity;
+    uint8_t element_size;
+};
+
 // Offsets are returned as size_t: they are used only to carve a workspace that check_workspace
 // accepted, whose size, and so every offset in it, fits in size_t.
 class WorkspaceLayout {
@@ -33,6 +41,10 @@ public:
 
     // Adds a part of `count` elements of `size` bytes; returns its offset.
     size_t place(uint32_t size, uint64_t count);
+
+    // Adds parts[0 .. count-1] in order, part k holding quantities[parts[k].quantity] elements;
+    // offsets[k] receives its offset.
+    void place_all(const PartSpec *parts, size_t count, const uint64_t *quantities, size_t *offsets);
 
     // Grows this layout to at least `other`'s size: memory that serves either, at different times.
     void cover(const WorkspaceLayout &other) {
