@@ -228,15 +228,15 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     wsp_status st = check_arguments(p, o, workspace, workspace_size, witness, witness_length, result, &l,
                                     diag);
     if (st != WSP_OK) return st;
-    Rng rng(o.seed);
+    Rng rng = seeded_rng(o.seed);
     if (o.initial != nullptr) {
         st = check_initial(*p, o.initial, o.initial_length, static_cast<uint32_t *>(workspace), diag);
         if (st != WSP_OK) return st;
         for (size_t k = 0; k < witness_length; ++k) witness[k] = o.initial[k];
     } else {
-        Rng initial_rng(o.seed);
+        Rng initial_rng = seeded_rng(o.seed);
         make_initial(*p, o.policy, initial_rng, workspace, witness);
-        if (o.policy == WSP_POLICY_RANDOM) rng = Rng(o.seed ^ 0x5DEECE66Dull);  // fresh stream for moves
+        if (o.policy == WSP_POLICY_RANDOM) rng = seeded_rng(o.seed ^ 0x5DEECE66Dull);  // fresh stream for moves
     }
     result->upper = l.horizon;
     Annealer annealer(*p, o, l.horizon, workspace, witness, *result, incremental);

@@ -123,6 +123,8 @@ private:
 
 }  // namespace
 
+Rng seeded_rng(uint64_t seed) { return Rng(seed); }
+
 WorkspaceLayout dispatch_layout(const wsp_problem &p) { return Dispatcher::parts(p).layout; }
 
 void make_initial(const wsp_problem &p, uint32_t init, Rng &rng, void *scratch, uint32_t *out) {

@@ -25,6 +25,10 @@ namespace wsp {
 // `scratch` holds dispatch_layout(p) (schedule/schedule.hpp).
 void make_initial(const wsp_problem &p, uint32_t policy, Rng &rng, void *scratch, uint32_t *out);
 
+// Rng(seed) out of line: the annealer and wsp_schedule_dispatch share one copy of the seeding, which
+// is long on a 32-bit target (64-bit multiplies).
+Rng seeded_rng(uint64_t seed);
+
 }  // namespace wsp
 
 #endif

@@ -22,7 +22,7 @@ extern "C" wsp_status wsp_schedule_dispatch(const wsp_problem *problem, uint32_t
         return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the string");
     st = check_length(*problem, length, WSP_FIELD_OUTPUT, "the output buffer", diag);
     if (st != WSP_OK) return st;
-    Rng rng(seed);
+    Rng rng = seeded_rng(seed);
     make_initial(*problem, policy, rng, workspace, pseudo_precedence);
     return ok(diag);
 }
