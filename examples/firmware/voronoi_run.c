@@ -5,6 +5,7 @@
 #include "voronoi_run.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "voronoi_table.h" /* examples/voronoi_table.h, made on a workstation by `warpspan table` */
 #include "warpspan.h"
@@ -65,12 +66,13 @@ int voronoi_run(char line[VORONOI_LINE_SIZE]) {
     static const char *const stops[] = {"finished", "budget", "time", "memory", "cancelled"};
     size_t at = 0;
     /* units L, C, S, D; latencies; warp size; schedulers; reserved */
-    wsp_sm_config sm = {{32, 128, 0, 0}, {0, 0, 0, 0}, 32, 4, {0}};
+    static const wsp_sm_config sm = {{32, 128, 0, 0}, {0, 0, 0, 0}, 32, 4, {0}};
+    /* The API's structs are static too (a diag alone is 256 B): the stack keeps the library's calls. */
+    static wsp_diag diag;
+    static wsp_bounds bounds;
+    static wsp_anneal_options options;
+    static wsp_anneal_result result;
     wsp_problem *p = NULL;
-    wsp_diag diag;
-    wsp_bounds bounds;
-    wsp_anneal_options options = {0};
-    wsp_anneal_result result;
     wsp_status status;
     size_t needed = 0;
     uint32_t id;
@@ -91,6 +93,7 @@ int voronoi_run(char line[VORONOI_LINE_SIZE]) {
     if (status != WSP_OK) {
         return fail(line, &at, "bounds", status, &diag);
     }
+    memset(&options, 0, sizeof options);
     options.iterations = ITERATIONS;
     options.seed = SEED;
     options.policy = POLICY;
