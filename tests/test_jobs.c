@@ -44,7 +44,7 @@ static void monitor(void *context, const wsp_host_monitor_status *s) {
 
 static void test_exact_jobs(void **state) {
     const wsp_problem *problems[3];
-    static const uint32_t T[3] = {4, 7, 9}; /* LCL, sigma 1: DESIGN.md section 3 and the oracle */
+    static const uint32_t T[3] = {4, 7, 9}; /* LCL, sigma 1: docs/model.md and the oracle */
     (void)state;
     problems[0] = lcl2.p;
     problems[1] = lcl3.p;
