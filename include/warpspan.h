@@ -34,7 +34,7 @@
  *
  * Long computations (exact search, annealing) take a work budget and an optional progress callback
  *   in `wsp_control`. The callback may stop the run by returning a WSP_STOP_* reason. Every result
- *   says why the run ended with one wsp_stop: FINISHED (0) or BUDGET, TIME, MEMORY, CANCELLED. A
+ *   says why the run ended with one wsp_stop_reason: FINISHED (0) or BUDGET, TIME, MEMORY, CANCELLED. A
  *   stopped run still returns its best witnessed lower and proven upper bound. The core has no clock:
  *   a time budget is a callback that returns WSP_STOP_TIME (warpspan_host.h does it for you).
  *
