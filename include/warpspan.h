@@ -34,9 +34,10 @@
  *
  * Long computations (exact search, annealing) take a work budget and an optional progress callback
  *   in `wsp_control`. The callback may stop the run by returning a WSP_STOP_* reason. Every result
- *   says why the run ended with one wsp_stop_reason: FINISHED (0) or BUDGET, TIME, MEMORY, CANCELLED. A
- *   stopped run still returns its best witnessed lower and proven upper bound. The core has no clock:
- *   a time budget is a callback that returns WSP_STOP_TIME (warpspan_host.h does it for you).
+ *   says why the run ended with one wsp_stop_reason: FINISHED (0) or BUDGET, TIME, MEMORY,
+ *   CANCELLED. A stopped run still returns its best witnessed lower and proven upper bound. The core
+ *   has no clock: a time budget is a callback that returns WSP_STOP_TIME (warpspan_host.h does it
+ *   for you).
  *
  * Names: wsp_<object>_<verb> for actions (wsp_problem_init, wsp_exact_solve), wsp_<object>_<property>
  *   for accessors (wsp_problem_length). Constants are WSP_<GROUP>_<NAME>.

@@ -236,12 +236,14 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     } else {
         Rng initial_rng = seeded_rng(o.seed);
         make_initial(*p, o.policy, initial_rng, workspace, witness);
-        if (o.policy == WSP_POLICY_RANDOM) rng = seeded_rng(o.seed ^ 0x5DEECE66Dull);  // fresh stream for moves
+        if (o.policy == WSP_POLICY_RANDOM)
+            rng = seeded_rng(o.seed ^ 0x5DEECE66Dull);  // a fresh stream for the moves
     }
     result->upper = l.horizon;
     Annealer annealer(*p, o, l.horizon, workspace, witness, *result, incremental);
-    st = annealer.run(rng) ? check_witness(*p, workspace, witness, result->lower, "annealer", diag)
-                           : fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "a decoded cycle passed the proven bound");
+    st = annealer.run(rng)
+             ? check_witness(*p, workspace, witness, result->lower, "annealer", diag)
+             : fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "a decoded cycle passed the proven bound");
     if (st != WSP_OK) {
         zero(result);
         return st;

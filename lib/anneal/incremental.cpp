@@ -12,8 +12,9 @@ enum Part {
 };
 enum Quantity : uint8_t { kN, kNPlusW, kCells4, kCells, kW, kBitWords };
 const PartSpec kPartSpecs[kParts] = {
-    {kN, 4},     {kN, 4}, {kN, 4},       {kN, 4},      {kNPlusW, 4}, {kN, 4}, {kN, 4}, {kCells4, 4}, {kCells4, 4},
-    {kCells4, 4}, {kCells, 4}, {kW, 4}, {kW, 4}, {kW, 4}, {kW, 4}, {kN, 1}, {kBitWords, 8}};
+    {kN, 4},      {kN, 4},      {kN, 4},     {kN, 4}, {kNPlusW, 4}, {kN, 4},
+    {kN, 4},      {kCells4, 4}, {kCells4, 4}, {kCells4, 4}, {kCells, 4}, {kW, 4},
+    {kW, 4},      {kW, 4},      {kW, 4},     {kN, 1}, {kBitWords, 8}};
 
 struct Parts {
     size_t at[kParts];

@@ -67,7 +67,8 @@ extern "C" wsp_status wsp_bounds_compute(const wsp_problem *problem, wsp_bounds 
     wsp::zero(bounds);
     const wsp_status st = wsp::check_problem(problem, diag);
     if (st != WSP_OK) return st;
-    if (bounds == nullptr) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the bounds");
+    if (bounds == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the bounds");
     bounds->upper_id = wsp::proven_bounds(*problem, bounds->bound);
     bounds->upper = bounds->bound[bounds->upper_id];
     bool safe = false;

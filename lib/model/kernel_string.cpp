@@ -20,7 +20,9 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A 1-based column (saturated: no kernel string is 4 GiB long, but nothing may wrap).
-uint32_t column_of(size_t index) { return index >= UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(index + 1); }
+uint32_t column_of(size_t index) {
+    return index >= UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(index + 1);
+}
 
 wsp_status at(wsp_diag *diag, wsp_status status, size_t index, char c, const char *what) {
     DiagScope scope(diag, status, WSP_FIELD_KERNEL);

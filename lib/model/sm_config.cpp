@@ -45,7 +45,8 @@ wsp_status resolve_sm(const wsp_sm_config *sm, SmResolved *out, wsp_diag *diag) 
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         const uint32_t units = sm->units[u] == 0 ? warp_size : sm->units[u];
         const uint32_t latency = sm->latency[u] == 0 ? 1u : sm->latency[u];
-        if (units > WSP_MAX_UNITS) return range_error(diag, WSP_FIELD_UNITS, u, "units", units, WSP_MAX_UNITS);
+        if (units > WSP_MAX_UNITS)
+            return range_error(diag, WSP_FIELD_UNITS, u, "units", units, WSP_MAX_UNITS);
         if (latency > WSP_MAX_LATENCY)
             return range_error(diag, WSP_FIELD_LATENCY, u, "latency", latency, WSP_MAX_LATENCY);
         // sigma = units / warp_size (paper 003, Eq. 1) must be an integer or 1/n.

@@ -324,14 +324,16 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
     zero(paths);
     wsp_status st = check_cfg(cfg, diag);
     if (st != WSP_OK) return st;
-    if (cfg->nodes == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_NODE, "the CFG has no node array");
+    if (cfg->nodes == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_NODE, "the CFG has no node array");
     if (cfg->edge_count > 0 && cfg->edges == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_EDGE, "the CFG has no edge array");
     const uint32_t n = cfg->node_count, m = cfg->edge_count;
     const Layout l = layout(n, m);
     st = check_workspace(workspace, workspace_size, l.total, diag);
     if (st != WSP_OK) return st;
-    if (paths == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the paths");
+    if (paths == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the paths");
     Analysis a{};
     a.cfg = cfg;
     a.diag = diag;
