@@ -11,7 +11,8 @@
 #                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
-#   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
+#   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding, and the public structs'
+#                     layouts checked against the pinned ILP32 ones (tests/test_abi.c)
 #   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
 #                     with its host twin
 #   make size         code and data of the Cortex-M4 core (-Os) per module: whole archive and what
@@ -152,6 +153,9 @@ cross:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"
 	@arm-none-eabi-size -t build/lib-arm-none-eabi/libwarpspan.a | tail -1 | \
 		awk '{print "Cortex-M4 core: text " $$1 " B, data " $$2 " B, bss " $$3 " B"}'
+	@arm-none-eabi-gcc -std=c99 -Wall -Wextra -pedantic -Werror $(CORTEX_M4_FLAGS) -DWSP_ABI_NO_MAIN \
+		-Iinclude -fsyntax-only tests/test_abi.c
+	@echo "Cortex-M4 struct layouts: the pinned ILP32 ones (tests/test_abi.c)"
 
 firmware: cross
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" bash tools/check-firmware.sh
