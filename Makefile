@@ -11,6 +11,9 @@
 #                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
+#   make shared       the core as a shared library without CMake (build/shared-host/libwarpspan.so.X.Y.Z,
+#                     SONAME libwarpspan.so.X, exports only the C API; honours CXX, CXXFLAGS, LDFLAGS)
+#   make abi-baseline regenerate the committed ABI baseline (abi/) on purpose: tools/abi-baseline.sh
 #   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
 #   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
 #                     with its host twin
@@ -35,9 +38,18 @@ NM ?= $(CROSS_COMPILE)nm
 CXXFLAGS ?= -O2
 TARGET_NAME := $(if $(CROSS_COMPILE),$(patsubst %-,%,$(CROSS_COMPILE)),host)
 LIB_DIR ?= build/lib-$(TARGET_NAME)
+# Hidden visibility: only the declarations marked WSP_API (include/warpspan.h) are exported.
 CORE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -Wall -Wextra -Wshadow \
-	-Iinclude -Ilib -Iport
+	-fvisibility=hidden -fvisibility-inlines-hidden -Iinclude -Ilib -Iport
 CORE_OBJS := $(patsubst %.cpp,$(LIB_DIR)/%.o,$(WSP_CORE_SOURCES))
+
+# The version lives in include/warpspan.h only (as for CMake): the shared library's file name and SONAME.
+VERSION := $(shell sed -n 's/^\#define WSP_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' include/warpspan.h | \
+	paste -sd. -)
+VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME := libwarpspan.so.$(VERSION_MAJOR)
+SHARED_DIR ?= build/shared-$(TARGET_NAME)
+SHARED_OBJS := $(patsubst %.cpp,$(SHARED_DIR)/%.o,$(WSP_CORE_SOURCES))
 
 HOST_DIR := build/host
 ASAN_DIR := build/asan
@@ -45,11 +57,13 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPAN_BUILD_EXAMPLES=ON
 # cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
-HOST_PACKAGES := cmake g++ make liblpsolve55-dev
+# lp_solve: its headers (liblpsolve55-dev) and its shared library (lp-solve): it is linked dynamically.
+HOST_PACKAGES := cmake g++ make liblpsolve55-dev lp-solve
 # clang and its runtime libraries (libclang_rt.fuzzer, ASan, UBSan) for the fuzz targets.
 FUZZ_PACKAGES := cmake make clang libclang-rt-dev
+# abigail-tools: abidw and abidiff for the ABI check (tools/check-abi.sh).
 CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi qemu-system-arm $(FUZZ_PACKAGES)
+	libnewlib-arm-none-eabi qemu-system-arm abigail-tools $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
@@ -61,8 +75,8 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench check lib cross firmware size stack clean deps-host deps-check deps-fuzz host asan \
-	fuzz fuzz-build
+.PHONY: all run bench check lib shared cross firmware size stack clean deps-host deps-check deps-fuzz host \
+	asan fuzz fuzz-build abi-baseline
 
 all: host
 
@@ -147,6 +161,25 @@ $(LIB_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
 	@mkdir -p $(dir $@)
 	@echo "  CXX $<"
 	@$(CXX) $(CORE_FLAGS) $(CXXFLAGS) -c $< -o $@
+
+# The shared core: position-independent objects of their own; the version script keeps the dynamic
+# symbols to the C API (wsp_*); libwarpspan.so.MAJOR and libwarpspan.so link to the file.
+shared: $(SHARED_DIR)/libwarpspan.so.$(VERSION)
+
+$(SHARED_DIR)/libwarpspan.so.$(VERSION): $(SHARED_OBJS) lib/warpspan.map
+	@$(CXX) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=lib/warpspan.map -Wl,--no-undefined \
+		$(CXXFLAGS) $(LDFLAGS) -o $@ $(SHARED_OBJS)
+	@ln -sf libwarpspan.so.$(VERSION) $(SHARED_DIR)/$(SONAME)
+	@ln -sf $(SONAME) $(SHARED_DIR)/libwarpspan.so
+	@echo "  LD  $@ (SONAME $(SONAME))"
+
+$(SHARED_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
+	@mkdir -p $(dir $@)
+	@echo "  CXX $< (PIC)"
+	@$(CXX) $(CORE_FLAGS) -fPIC -DWSP_BUILDING_SHARED $(CXXFLAGS) -c $< -o $@
+
+abi-baseline:
+	@bash tools/abi-baseline.sh
 
 cross:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"

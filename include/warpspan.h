@@ -17,6 +17,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* WSP_API marks every public declaration: exported from the shared library, everything else hidden. */
+#ifndef WSP_API
+#if defined(_WIN32) && defined(WSP_BUILDING_SHARED)
+#define WSP_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(WSP_USING_SHARED)
+#define WSP_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define WSP_API __attribute__((visibility("default")))
+#else
+#define WSP_API
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,9 +41,9 @@ extern "C" {
 #define WSP_VERSION_NUMBER (WSP_VERSION_MAJOR * 10000 + WSP_VERSION_MINOR * 100 + WSP_VERSION_PATCH)
 
 /** WSP_VERSION_NUMBER of the library actually linked. */
-unsigned wsp_version_number(void);
+WSP_API unsigned wsp_version_number(void);
 /** "MAJOR.MINOR.PATCH" of the library actually linked (static string). */
-const char *wsp_version(void);
+WSP_API const char *wsp_version(void);
 
 /* ---- status ----------------------------------------------------------------------------------- */
 /** Result of every fallible call. 0 is success; the values are fixed forever once released. */
@@ -69,7 +82,7 @@ typedef enum wsp_status {
 #define WSP_STATUS_LAST WSP_ERR_PTX
 
 /** A static, human-readable description of a status; never NULL, also for unknown values. */
-const char *wsp_strerror(wsp_status status);
+WSP_API const char *wsp_strerror(wsp_status status);
 
 /** Where an error is and what it is: filled by the calls that take a `wsp_diag *` (may be NULL).
  *  Fields that do not apply are 0 (positions) or -1 (character, unit). */
@@ -117,32 +130,32 @@ typedef struct wsp_problem wsp_problem;
 
 /** How many bytes wsp_problem_init() needs for this kernel and SM; also checks both and W.
  *  On error *size is 0 and diag (if given) says what and where. */
-wsp_status wsp_problem_workspace_size(const char *kernel, uint32_t warps, const wsp_sm_config *sm,
+WSP_API wsp_status wsp_problem_workspace_size(const char *kernel, uint32_t warps, const wsp_sm_config *sm,
                                       size_t *size, wsp_diag *diag);
 
 /** Parse, validate and normalise into the caller's buffer; *out points into `workspace`.
  *  `sm` may be NULL for all defaults. */
-wsp_status wsp_problem_init(void *workspace, size_t workspace_size, const char *kernel, uint32_t warps,
+WSP_API wsp_status wsp_problem_init(void *workspace, size_t workspace_size, const char *kernel, uint32_t warps,
                             const wsp_sm_config *sm, wsp_problem **out, wsp_diag *diag);
 
 /** The normalised kernel string (upper-case L/C/S/D, NUL-terminated, length I). */
-const char *wsp_problem_kernel(const wsp_problem *p);
+WSP_API const char *wsp_problem_kernel(const wsp_problem *p);
 /** I: instructions in the normalised kernel. */
-uint32_t wsp_problem_length(const wsp_problem *p);
+WSP_API uint32_t wsp_problem_length(const wsp_problem *p);
 /** W: warps. */
-uint32_t wsp_problem_warps(const wsp_problem *p);
+WSP_API uint32_t wsp_problem_warps(const wsp_problem *p);
 /** Normalised sigma[U] (>= 1): how many warps may issue a U instruction per cycle. */
-uint32_t wsp_problem_sigma(const wsp_problem *p, wsp_unit u);
+WSP_API uint32_t wsp_problem_sigma(const wsp_problem *p, wsp_unit u);
 /** sigma[U] before normalisation as numerator/denominator (units/warp_size reduced, den 1 or num 1). */
-void wsp_problem_sigma_fraction(const wsp_problem *p, wsp_unit u, uint32_t *num, uint32_t *den);
+WSP_API void wsp_problem_sigma_fraction(const wsp_problem *p, wsp_unit u, uint32_t *num, uint32_t *den);
 /** How many normalised instructions one U instruction of the input became (1/sigma * latency). */
-uint32_t wsp_problem_copies(const wsp_problem *p, wsp_unit u);
+WSP_API uint32_t wsp_problem_copies(const wsp_problem *p, wsp_unit u);
 /** I_U: U instructions in the normalised kernel. */
-uint32_t wsp_problem_count(const wsp_problem *p, wsp_unit u);
+WSP_API uint32_t wsp_problem_count(const wsp_problem *p, wsp_unit u);
 /** Scheduler limit (0 = none). */
-uint32_t wsp_problem_schedulers(const wsp_problem *p);
+WSP_API uint32_t wsp_problem_schedulers(const wsp_problem *p);
 /** Unit type of normalised instruction i (0-based, i < I). */
-wsp_unit wsp_problem_unit_at(const wsp_problem *p, uint32_t i);
+WSP_API wsp_unit wsp_problem_unit_at(const wsp_problem *p, uint32_t i);
 
 /* ---- bounds ----------------------------------------------------------------------------------- */
 typedef struct wsp_bounds {
@@ -154,7 +167,7 @@ typedef struct wsp_bounds {
     int paper_safe;       /* 1 only when the paper's value is proven (no used type has sigma > 1) */
 } wsp_bounds;
 
-wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out);
+WSP_API wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out);
 
 /* ---- decoder (paper 003, Fig. 4) -------------------------------------------------------------- */
 /** Compile-time upper bound on wsp_decode_workspace_size() for W warps and I instructions. */
@@ -162,7 +175,7 @@ wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out);
     (4u * (5u * ((size_t)(W) * (size_t)(I) + 2u) + 2u * (size_t)(W)))
 /** Bytes of decoder workspace for a problem (depends on W, I and the proven upper bound); 0 for an
  *  invalid handle or when the size does not fit in size_t (wsp_decode then says WSP_ERR_OVERFLOW). */
-size_t wsp_decode_workspace_size(const wsp_problem *p);
+WSP_API size_t wsp_decode_workspace_size(const wsp_problem *p);
 
 /** Decode a warp pseudo-precedence string (W*I warp ids, 1-based, each exactly I times) into its
  *  schedule by placing each instruction in the earliest cycle that capacity, the scheduler limit and
@@ -170,7 +183,7 @@ size_t wsp_decode_workspace_size(const wsp_problem *p);
  *  pseudo_precedence[k] (the paper's warp cycle string); cycles[w * I + i] = cycle of instruction i of
  *  warp w (0-based; the matrix wsp_validate_schedule takes); *makespan = the last cycle.
  *  Every decoded schedule is work-conserving. */
-wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence, size_t length,
+WSP_API wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence, size_t length,
                       void *workspace, size_t workspace_size, uint32_t *warp_cycle, uint32_t *cycles,
                       uint32_t *makespan, wsp_diag *diag);
 
@@ -179,12 +192,12 @@ wsp_status wsp_decode(const wsp_problem *p, const uint32_t *pseudo_precedence, s
 #define WSP_VALIDATE_WORKSPACE_SIZE(W, I) (4u * ((size_t)(W) * (size_t)(I) + (size_t)(W)))
 /** Bytes of validator workspace for a problem; 0 for an invalid handle or when it does not fit in
  *  size_t (wsp_validate_schedule then says WSP_ERR_OVERFLOW). */
-size_t wsp_validate_workspace_size(const wsp_problem *p);
+WSP_API size_t wsp_validate_workspace_size(const wsp_problem *p);
 
 /** Check a schedule matrix (cycles[w * I + i], W*I entries) against the model independently of the
  *  decoder: cycles >= 1, precedence, capacity per type, scheduler limit, work conservation.
  *  On success *makespan (may be NULL) is its last cycle; on failure diag says which rule broke where. */
-wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles, size_t length,
+WSP_API wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles, size_t length,
                                  void *workspace, size_t workspace_size, uint32_t *makespan,
                                  wsp_diag *diag);
 
@@ -241,12 +254,12 @@ typedef struct wsp_exact_result {
  *  the search stack and the witness check). Any larger buffer is the memory budget: the state table
  *  starts small and grows into all of it as the search needs (a small search touches little). 0 for an invalid handle or when the size does not fit in
  *  size_t (wsp_exact_solve then says WSP_ERR_OVERFLOW). */
-size_t wsp_exact_workspace_size(const wsp_problem *p, uint64_t states);
+WSP_API size_t wsp_exact_workspace_size(const wsp_problem *p, uint64_t states);
 
 /** Compute T(W) or a bracket. `witness` receives W*I warp ids (1-based), a pseudo-precedence string
  *  whose decoded schedule has makespan result->lower; it is checked by wsp_decode and
  *  wsp_validate_schedule before the call returns. `options` may be NULL. Deterministic. */
-wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_options *options, void *workspace,
+WSP_API wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_options *options, void *workspace,
                            size_t workspace_size, uint32_t *witness, size_t witness_length,
                            wsp_exact_result *result, wsp_diag *diag);
 
@@ -334,17 +347,17 @@ typedef struct wsp_anneal_result {
     (82u * (size_t)(W) * (size_t)(I) + 20u * (size_t)(W) + 256u)
 /** Bytes of annealing workspace for a problem; 0 for an invalid handle or when it does not fit in
  *  size_t (wsp_anneal then says WSP_ERR_OVERFLOW). */
-size_t wsp_anneal_workspace_size(const wsp_problem *p);
+WSP_API size_t wsp_anneal_workspace_size(const wsp_problem *p);
 
 /** Run the annealer. `witness` receives the best string (W*I warp ids, 1-based); its decoded makespan
  *  is result->lower. `options` may be NULL. Deterministic for a given seed. */
-wsp_status wsp_anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
+WSP_API wsp_status wsp_anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
                       size_t workspace_size, uint32_t *witness, size_t witness_length,
                       wsp_anneal_result *result, wsp_diag *diag);
 
 /** Write initial solution `init` (W*I ids, 1-based) into `out`; `seed` is used by WSP_ANNEAL_RANDOM.
  *  Needs the same workspace as wsp_anneal. */
-wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init init, uint64_t seed,
+WSP_API wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init init, uint64_t seed,
                               void *workspace, size_t workspace_size, uint32_t *out, size_t length,
                               wsp_diag *diag);
 
@@ -352,7 +365,7 @@ wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init init, uint64
 /** min over y = 1..x of ceil(W/y) * T(y), from t[y-1] = T(y). NOT an upper bound: for LCL with
  *  sigma 1, W = 4, x = 2 it gives min(4*3, 2*4) = 8 but T(4) = 9 (DESIGN.md section 3). Reported
  *  for comparison with the papers only. *y_best (may be NULL) receives the minimising y. */
-wsp_status wsp_estimate(uint32_t warps, const uint32_t *t, uint32_t x, uint64_t *value, uint32_t *y_best);
+WSP_API wsp_status wsp_estimate(uint32_t warps, const uint32_t *t, uint32_t x, uint64_t *value, uint32_t *y_best);
 
 /* ---- kernel WCET under wavefront splitting (paper 001, PWS) ----------------------------------- */
 /* A wavefront's control-flow graph as the GPU compiler emits it (paper 001, Fig. 7b): a branch node u
@@ -405,7 +418,7 @@ typedef struct wsp_pws_paths {
 } wsp_pws_paths;
 
 /** Bytes of workspace wsp_pws_analyse needs; 0 when it does not fit in size_t. */
-size_t wsp_pws_workspace_size(uint32_t node_count, uint32_t edge_count);
+WSP_API size_t wsp_pws_workspace_size(uint32_t node_count, uint32_t edge_count);
 /** Compile-time upper bound on wsp_pws_workspace_size (for static buffers). */
 #define WSP_PWS_WORKSPACE_SIZE(N, E) (80u * (size_t)(N) + 9u * (size_t)(E) + 256u)
 
@@ -415,7 +428,7 @@ size_t wsp_pws_workspace_size(uint32_t node_count, uint32_t edge_count);
  *  (including the node's own WCET). Errors: WSP_ERR_CFG_EDGE, _CYCLE, _STRUCTURE, WSP_ERR_RANGE
  *  (a kind outside wsp_pws_kind, an empty or too large graph), WSP_ERR_OVERFLOW (a path longer than
  *  2^64 - 1 cycles); diag->position is then the 1-based index of the node concerned. */
-wsp_status wsp_pws_analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace,
+WSP_API wsp_status wsp_pws_analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace,
                            size_t workspace_size, uint8_t *selected, uint8_t *removed,
                            uint64_t *worst_from, wsp_pws_paths *paths, wsp_diag *diag);
 
@@ -450,7 +463,7 @@ typedef struct wsp_pws_kernel {
 /** The kernel WCETs under PWS, DWS and no splitting from a wavefront analysis. Errors:
  *  WSP_ERR_RANGE (a zero count, S different from the analysis', a workgroup larger than the GPU),
  *  WSP_ERR_OVERFLOW (a product beyond 2^64 - 1). */
-wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const wsp_pws_paths *paths,
+WSP_API wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const wsp_pws_paths *paths,
                                wsp_pws_kernel *out, wsp_diag *diag);
 
 #ifdef __cplusplus

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 /** Seconds on a monotonic clock (for time budgets and reports). */
-double wsp_host_seconds(void);
+WSP_API double wsp_host_seconds(void);
 
 /** One exact solve for wsp_host_exact_run: inputs first, then what the run fills in. */
 typedef struct wsp_host_exact_job {
@@ -38,7 +38,7 @@ typedef struct wsp_host_exact_job {
 /** Runs the jobs on up to `threads` threads (0 = one per hardware thread), each with its own heap
  *  workspace, freed before return. Every job gets a status; the call itself fails only for bad
  *  arguments. Results do not depend on the thread count. */
-wsp_status wsp_host_exact_run(wsp_host_exact_job *jobs, size_t count, unsigned threads);
+WSP_API wsp_status wsp_host_exact_run(wsp_host_exact_job *jobs, size_t count, unsigned threads);
 
 /** One annealing run for wsp_host_anneal_run (paper 003's "instances"): inputs, then results. */
 typedef struct wsp_host_anneal_job {
@@ -76,7 +76,7 @@ typedef void (*wsp_host_anneal_monitor)(void *context, const wsp_host_anneal_sta
  *  skipped (status WSP_OK, result.iterations 0, timed_out 1, lower 0). The monitor (may be NULL) is
  *  called on the calling thread about every `monitor_interval` seconds (0 = 0.25) and once at the
  *  end. Each job's result depends on its options only, not on the thread count. */
-wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count, unsigned threads,
+WSP_API wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count, unsigned threads,
                                double seconds, wsp_host_anneal_monitor monitor, void *context,
                                double monitor_interval);
 
@@ -86,7 +86,7 @@ wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count, unsigned
  * bound (wsp_bounds.upper), never the paper bound, so that every work-conserving schedule fits. */
 
 /** 1 when this build has the ILP (lp_solve), else 0. */
-int wsp_host_ilp_available(void);
+WSP_API int wsp_host_ilp_available(void);
 
 /** How work conservation is written: paper 004's short rows (Eq. 32/35, one per warp, instruction
  *  and cycle; the paper found them faster) or long rows (Eq. 31/34, one per warp, type and cycle). */
@@ -133,13 +133,13 @@ typedef struct wsp_ilp_result {
  *  1e-6 with an integral objective, validated (capacity, precedence, work conservation), and turned
  *  into a witness pseudo-precedence string (W*I ids, written to `witness` when it is not NULL; then
  *  witness_length must be W*I) that the decoder maps back to the same makespan. Options may be NULL. */
-wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_options *options, uint32_t *witness,
+WSP_API wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_options *options, uint32_t *witness,
                               size_t witness_length, wsp_ilp_result *result, wsp_diag *diag);
 
 /** Writes the ILP to `path` in lp_solve's LP format, or in free MPS when the name ends in ".mps"
  *  (which CPLEX, Gurobi, HiGHS, CBC and SCIP read), after comment lines naming the problem, the
  *  horizon and how to read a solution. Uses options->constraints only. */
-wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options, const char *path,
+WSP_API wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options, const char *path,
                               wsp_diag *diag);
 
 /* ---- IPET with loop bounds (paper 001, section 5: the WCET of a wavefront's CFG) --------------- */
@@ -180,7 +180,7 @@ typedef struct wsp_ipet_result {
  *  counts of the worst case. Errors: WSP_ERR_CFG_EDGE, WSP_ERR_CFG_STRUCTURE (unreachable, dead end,
  *  irreducible loop), WSP_ERR_RANGE (a missing or misplaced loop bound), WSP_ERR_OVERFLOW (beyond
  *  the solver's exact integers), WSP_ERR_SOLVER. */
-wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds, uint64_t *counts,
+WSP_API wsp_status wsp_host_ipet(const wsp_ipet_graph *graph, double seconds, uint64_t *counts,
                          wsp_ipet_result *result, wsp_diag *diag);
 
 /* ---- kernel strings from PTX (issue 8) -------------------------------------------------------- */
@@ -232,7 +232,7 @@ typedef struct wsp_ptx_report {
  *  Errors: WSP_ERR_NULL_ARGUMENT, WSP_ERR_PTX (line in diag.position and report.line),
  *  WSP_ERR_RANGE (a bad path word, loop 0 is fine, max_instructions exceeded),
  *  WSP_ERR_WORKSPACE_SIZE (capacity too small; report.kernel_length says what is needed). */
-wsp_status wsp_host_ptx_read(const char *text, size_t length, const wsp_ptx_options *options, char *kernel,
+WSP_API wsp_status wsp_host_ptx_read(const char *text, size_t length, const wsp_ptx_options *options, char *kernel,
                              size_t capacity, wsp_ptx_report *report, wsp_diag *diag);
 
 #ifdef __cplusplus
