@@ -5,8 +5,9 @@
 #                     solver for 20 s (a bracket for W = 16)
 #   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
-#   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
-#                     fixed seeded libFuzzer runs, Cortex-M4 core build, symbol checks
+#   make check        every test: host, the installed packages (static and shared), exported symbols,
+#                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
+#                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
 #   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX) with
 #                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
@@ -53,6 +54,10 @@ SHARED_OBJS := $(patsubst %.cpp,$(SHARED_DIR)/%.o,$(WSP_CORE_SOURCES))
 
 HOST_DIR := build/host
 ASAN_DIR := build/asan
+# The shared libraries as make check builds them: with -g for the ABI check (abidw reads DWARF).
+SHARED_BUILD_DIR := build/shared
+SHARED_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON -DWARPSPAN_BUILD_CLI=OFF \
+	-DWARPSPAN_BUILD_EXAMPLES=OFF -DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_BUILD_TESTS=OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPAN_BUILD_EXAMPLES=ON
 # cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
@@ -126,8 +131,20 @@ check: deps-check
 	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
-	@echo "== the installed package: find_package(warpspan) and pkg-config consumers"
-	@JOBS=$(JOBS) bash tools/check-install.sh $(HOST_DIR)
+	@echo "== shared libraries (BUILD_SHARED_LIBS=ON, with -g) and make shared"
+	@cmake -S . -B $(SHARED_BUILD_DIR) $(SHARED_CMAKE_FLAGS) >/dev/null
+	@$(call cmake_build,$(SHARED_BUILD_DIR))
+	@$(MAKE) --no-print-directory shared
+	@echo "== the installed packages, static and shared: find_package(warpspan) and pkg-config consumers"
+	@JOBS=$(JOBS) bash tools/check-install.sh $(HOST_DIR) $(SHARED_BUILD_DIR)
+	@echo "== exported symbols: each shared library exactly its C API, each archive no foreign global name"
+	@bash tools/check-exports.sh $(SHARED_BUILD_DIR)/libwarpspan.so.$(VERSION_MAJOR) \
+		$(SHARED_BUILD_DIR)/libwarpspan_host.so.$(VERSION_MAJOR) $(SHARED_DIR)/libwarpspan.so.$(VERSION) \
+		$(HOST_DIR)/libwarpspan.a $(HOST_DIR)/libwarpspan_host.a
+	@echo "== ABI: the check's self-test (tests/abi), then the libraries against the baseline in abi/"
+	@bash tests/abi/self-test.sh >build/abi-self-test.txt || { cat build/abi-self-test.txt; exit 1; }
+	@tail -n 1 build/abi-self-test.txt
+	@bash tools/check-abi.sh $(SHARED_BUILD_DIR)
 	@echo "== tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
 		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
@@ -143,6 +160,7 @@ check: deps-check
 	@echo "== allocation-free, exception-free, RTTI-free core archives"
 	@bash tools/check-symbols.sh nm $(HOST_DIR)/libwarpspan.a
 	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
+	@NM=arm-none-eabi-nm bash tools/check-exports.sh build/lib-arm-none-eabi/libwarpspan.a
 	@echo "== firmware under QEMU (mps2-an386) against the host, and its image's symbols"
 	@$(MAKE) --no-print-directory firmware
 	@echo "== worst-case stack of the public calls on Cortex-M4 (at most 1 KiB)"

@@ -24,15 +24,22 @@ set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: abi-compare.sh BASELINE CURRENT HEADERS_DIR" >&2; exit 2; }
 baseline=$1 current=$2 headers=$3
 
-# The functions declared inside "#ifdef WSP_EXPERIMENTAL" ... its "#endif" in any public header.
-experimental=$(awk '
-    /^#[ \t]*if/ { depth++; if ($0 ~ /^#[ \t]*ifdef[ \t]+WSP_EXPERIMENTAL/) exp_depth = depth }
-    /^#[ \t]*endif/ { if (depth == exp_depth) exp_depth = 0; depth-- }
-    exp_depth && /^WSP_API/ && match($0, /wsp_[A-Za-z0-9_]+[ \t]*\(/) {
-        name = substr($0, RSTART, RLENGTH); sub(/[ \t]*\($/, "", name); print name
-    }' "$headers"/*.h | sort -u | paste -sd'|' -)
+# The functions declared only under WSP_EXPERIMENTAL, in any public header.
+root=$(cd "$(dirname "$0")/.." && pwd)
+experimental=$(for h in "$headers"/*.h; do
+    comm -13 <(bash "$root/tools/api-functions.sh" "$h") <(bash "$root/tools/api-functions.sh" "$h" -DWSP_EXPERIMENTAL)
+done | sort -u | paste -sd'|' -)
+# Dropped from both sides by a suppression file: the declarations (name) and the ELF symbols (a
+# removed experimental function is a removed symbol too). abidiff's --drop-fn does not apply to
+# abidw's XML.
 drop=()
-[ -z "$experimental" ] || drop=(--drop-fn "^($experimental)\$")
+if [ -n "$experimental" ]; then
+    suppressions=$(mktemp)
+    trap 'rm -f "$suppressions"' EXIT
+    printf '[suppress_function]\n  name_regexp = ^(%s)$\n  drop = yes\n' "$experimental" >"$suppressions"
+    printf '[suppress_function]\n  symbol_name_regexp = ^(%s)$\n  drop = yes\n' "$experimental" >>"$suppressions"
+    drop=(--suppressions "$suppressions")
+fi
 
 set +e
 report=$(abidiff --no-default-suppression --no-added-syms "${drop[@]}" "$baseline" "$current" 2>&1)

@@ -18,9 +18,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 headers=${HEADERS:-$root/include}  # where warpspan.h and warpspan_host.h are (the self-test sets it)
 status=0
 
-# The functions a header declares: lines "WSP_API <type> wsp_name(".
+# The functions a header declares with WSP_API, its experimental section included (those are exported
+# too, without a promise).
 declared() {
-    grep -oP '^WSP_API\b[^(]*\b\Kwsp_\w+(?=\s*\()' "$1" | sort -u
+    bash "$root/tools/api-functions.sh" "$1" -DWSP_EXPERIMENTAL
 }
 
 check_shared() {
