@@ -131,6 +131,7 @@ check: deps-check
 	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
+	@bash tools/check-lpsolve-dynamic.sh $(HOST_DIR)
 	@echo "== shared libraries (BUILD_SHARED_LIBS=ON, with -g) and make shared"
 	@cmake -S . -B $(SHARED_BUILD_DIR) $(SHARED_CMAKE_FLAGS) >/dev/null
 	@$(call cmake_build,$(SHARED_BUILD_DIR))
