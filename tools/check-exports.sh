@@ -4,13 +4,13 @@
 #   --defined-only) must be exactly the functions its header declares with WSP_API: every one of
 #   them (a public call that is not exported cannot be linked) and nothing else (the C++ core, the
 #   standard library's template instances). libwarpspan: include/warpspan.h, names wsp_*;
-#   libwarpspan_host: include/warpspan_host.h, names wsp_host_*.
+#   libwarpspan_host: include/warpspan_host.h, names wsp_host_*. Its SONAME must be lib<name>.so.MAJOR,
+#   MAJOR being WSP_VERSION_MAJOR of include/warpspan.h.
 # - A static archive (*.a): an archive cannot hide names from the linker, so its global symbols may be
 #   the C API (wsp_*), the C++ internals in namespace wsp (hidden visibility: never exported from a
 #   program's or library's dynamic symbols), and weak instances of the standard library's templates
 #   (namespaces std and __gnu_cxx, and the compiler's personality reference) that every C++ object
 #   carries; any other global name could collide with a user's.
-#   Its SONAME must be lib<name>.so.MAJOR, MAJOR being WSP_VERSION_MAJOR of include/warpspan.h.
 # NM (default nm) is the nm to use, e.g. arm-none-eabi-nm for the Cortex-M4 archive.
 set -euo pipefail
 nm_tool=${NM:-nm}
