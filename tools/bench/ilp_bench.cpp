@@ -51,7 +51,7 @@ const char *status_name(uint32_t s) {
 
 int main(int argc, char **argv) {
     if (!wsp_host_ilp_available()) {
-        std::fprintf(stderr, "ilp_bench: this build has no lp_solve (install liblpsolve55-dev)\n");
+        std::fprintf(stderr, "ilp_bench: this build has no lp_solve (install liblpsolve55-dev and lp-solve)\n");
         return 2;
     }
     const double limit = argc > 1 ? std::atof(argv[1]) : 60.0;

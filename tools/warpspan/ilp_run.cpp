@@ -14,7 +14,7 @@ namespace {
 
 const char kWhyNotBuilt[] =
     " is not available in this build: warpspan was built without lp_solve (install "
-    "liblpsolve55-dev and rebuild)";
+    "liblpsolve55-dev and lp-solve and rebuild)";
 
 // The progress line: after the first second, at most twice a second, on a terminal only (as for
 // the exact solver). The library calls it from the model build and from lp_solve's abort hook.

@@ -178,7 +178,7 @@ int ipet_main(const std::vector<std::string> &args) {
     if (path.empty()) return fail({kExitInput, "ipet: no graph file (warpspan ipet --help)"});
     if (!wsp_host_ilp_available())
         return fail({kExitNotBuilt, "ipet is not available in this build: warpspan was built without lp_solve "
-                                    "(install liblpsolve55-dev and rebuild)"});
+                                    "(install liblpsolve55-dev and lp-solve and rebuild)"});
     File f;
     Error error{kExitOk, ""};
     if (!read_graph(path, f, error)) return fail(error);

@@ -3,7 +3,7 @@
 #include "warpspan_host.h"
 
 namespace {
-const char kWhy[] = "the ILP is not available in this build (configure with lp_solve: liblpsolve55-dev)";
+const char kWhy[] = "the ILP is not available in this build (configure with lp_solve: liblpsolve55-dev and lp-solve)";
 }
 
 extern "C" uint32_t wsp_host_ilp_available(void) { return 0; }
