@@ -50,6 +50,7 @@ struct Options {
     Scope scope = Scope::kKernel;
     std::vector<bool> path;             // kPath: taken (true) / not taken per conditional branch met
     std::vector<LoopBound> loop_bounds; // --loop-bound and annotation files; they beat inferred ones
+    bool infer_bounds = true;           // bound loops by the compiler's evident counters (cfg.cpp)
     uint32_t default_loop_bound = 0;    // 0 = none: a loop without a bound is an error (the 0.x API
                                         // passes its `loop` here)
     int unknown_unit = -1;              // -1: an unknown opcode is an error; else the wsp_unit it maps to
