@@ -359,7 +359,7 @@ static void test_errors(void **) {
          WSP_ERR_PTX, 5, "indirect calls are not followed"},
         {"irreducible", head + ".visible .entry k()\n{\n@%p1 bra B;\nA:\nadd.s32 %r1, %r1, 1;\nB:\nadd.s32 %r1, %r1, 1;\n"
                                "@%p2 bra A;\nret;\n}\n",
-         -1, nullptr, "", WSP_ERR_PTX, 10, "irreducible control flow"},
+         -1, nullptr, "", WSP_ERR_PTX, 7, "irreducible control flow"},
         {"unstructured reconvergence", head + ".visible .entry k()\n{\n@%p1 bra A;\nadd.s32 %r1, %r1, 1;\n@%p2 bra X;\n"
                                               "bra.uni Y;\nA:\nadd.s32 %r1, %r1, 2;\nX:\nadd.s32 %r1, %r1, 3;\nY:\nret;\n}\n",
          -1, nullptr, "", WSP_ERR_PTX, 0, ""},
