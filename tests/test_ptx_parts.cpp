@@ -367,7 +367,7 @@ static void test_errors(void **) {
          "sm_35", WSP_ERR_PTX, 5, "no expansion table for sm_35 (measured: sm_75, sm_80, sm_86, sm_89, sm_90)"},
         {"no expansion row", head + ".visible .entry k()\n{\ndiv.s16 %rs1, %rs2, %rs3;\nret;\n}\n", -1, nullptr, "",
          WSP_ERR_PTX, 5, "no row for 'div.s16' on sm_80"},
-        {"endless loop", head + ".visible .entry k()\n{\nL:\nbra.uni L;\n}\n", -1, nullptr, "", WSP_ERR_PTX, 5,
+        {"endless loop", head + ".visible .entry k()\n{\nL:\nbra.uni L;\n}\n", -1, nullptr, "", WSP_ERR_PTX, 6,
          "never reaches ret or exit"},
         {"indirect branch", head + ".visible .entry k()\n{\nbrx.idx %r1, T;\nret;\n}\n", -1, nullptr, "", WSP_ERR_PTX, 5,
          "indirect branches are not followed"},
