@@ -155,6 +155,13 @@ static const cli_case cases[] = {
     {"arch unknown names the known", NULL, "--kernel L --warps 2 --arch sm_99", 1, NULL,
      "--arch: unknown architecture 'sm_99' (known: sm_20, sm_21, sm_30, sm_35, sm_50, sm_60, sm_70, sm_80, "
      "sm_86, sm_90)"},
+    {"arch exact only for the preset's values", NULL, "--arch sm_86 --kernel CL --warps 8 --method exact --quiet", 0,
+     "T(8) = 17 exactly, exact for this preset's values.\nOver the 4 plausible readings of sm_86 (C 64|128, D 2|4): "
+     "T(8) lies in [17, 20].", NULL},
+    {"arch readings json", NULL, "--arch sm_80 --kernel LC --warps 2 --json", 0,
+     "\"preset_readings\": {\"note\": \"lower/upper above are for the preset's values only\", \"uncertain\": \"L 16|32\"",
+     NULL},
+    {"arch readings overridden", NULL, "--arch sm_80 --units L=32 --kernel LC --warps 2", 0, "T(2) lies in [0, 3].\n", NULL},
     {"arch needs a value", NULL, "--kernel L --warps 2 --arch", 1, NULL, "--arch needs a value"},
     {"arch flags override preset", NULL,
      "--kernel LCSD --warps 2 --arch sm_35 --units L=64,D=64 --schedulers 3 --json", 0,
