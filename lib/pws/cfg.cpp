@@ -296,14 +296,9 @@ wsp_status Analysis::walk_structure(uint32_t entry, uint32_t *count) {
     }
 }
 
-}  // namespace
-
-uint64_t workspace_needed(uint32_t n, uint32_t m) { return layout(n, m).total; }
-
-wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, size_t workspace_size,
-                   uint8_t *selected, uint8_t *removed, uint64_t *worst_from, wsp_pws_paths *paths,
+// Checks the CFG and walks its structure into the workspace (shared by analyse and structure).
+wsp_status prepare(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_size, Analysis &a, uint32_t *entry_out,
                    wsp_diag *diag) {
-    if (cfg == nullptr || paths == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no output");
     if (cfg->node_count == 0) return fail(diag, WSP_ERR_RANGE, "the CFG has no node");
     if (cfg->nodes == nullptr || (cfg->edge_count > 0 && cfg->edges == nullptr))
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "the CFG has no node or edge array");
@@ -313,7 +308,7 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
     const Layout l = layout(n, m);
     wsp_status st = check_workspace(workspace, workspace_size, l.total, diag);
     if (st != WSP_OK) return st;
-    Analysis a{};
+    a = Analysis{};
     a.cfg = cfg;
     a.diag = diag;
     a.n = n;
@@ -361,6 +356,35 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
         while (a.visited[v]) ++v;
         return a.structure(v, " is not reached from the entry");
     }
+    *entry_out = entry;
+    return WSP_OK;
+}
+
+}  // namespace
+
+uint64_t workspace_needed(uint32_t n, uint32_t m) { return layout(n, m).total; }
+
+wsp_status structure(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_size, Structure *out,
+                     wsp_diag *diag) {
+    if (cfg == nullptr || out == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no output");
+    Analysis a;
+    uint32_t entry = kNone;
+    wsp_status st = prepare(cfg, workspace, workspace_size, a, &entry, diag);
+    if (st != WSP_OK) return st;
+    *out = Structure{a.n, entry, a.walk, a.next, a.p1, a.p2, a.bsb, a.rec, a.ctx};
+    clear(diag);
+    return WSP_OK;
+}
+
+wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, size_t workspace_size,
+                   uint8_t *selected, uint8_t *removed, uint64_t *worst_from, wsp_pws_paths *paths,
+                   wsp_diag *diag) {
+    if (cfg == nullptr || paths == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no output");
+    Analysis a;
+    uint32_t entry = kNone;
+    wsp_status st = prepare(cfg, workspace, workspace_size, a, &entry, diag);
+    if (st != WSP_OK) return st;
+    const uint32_t n = a.n, m = a.m;
 
     // Select (Alg. 1): split points in topological (walk) order; a branch whose Parent already has a
     // split child reuses that child's SWF context (they are in sequence), else it takes a new one.
