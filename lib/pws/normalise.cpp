@@ -652,6 +652,7 @@ wsp_status normalise(const SourceCfg *source, void *workspace, size_t workspace_
     z.diag = diag;
     z.n = n;
     z.m = m;
+    z.X = kNone;
     z.aout_off = place<uint32_t>(workspace, l.aout_off);
     z.aout = place<uint32_t>(workspace, l.aout);
     z.in_deg = place<uint32_t>(workspace, l.in_deg);

@@ -277,8 +277,10 @@ void unroll(const Normalised &g, std::vector<wsp_pws_node> &nodes, std::vector<w
                     nodes.push_back(nodes[v]);
                     origin.push_back(origin[v]);
                 }
-            for (uint32_t e = 0; e < m; ++e)
-                if (in[edges[e].from] && in[edges[e].to]) edges.push_back(wsp_pws_edge{copy[edges[e].from], copy[edges[e].to]});
+            for (uint32_t e = 0; e < m; ++e) {
+                const wsp_pws_edge ed = edges[e];  // the exit edge already leads to the first copy (>= n)
+                if (ed.to < n && in[ed.from] && in[ed.to]) edges.push_back(wsp_pws_edge{copy[ed.from], copy[ed.to]});
+            }
             // The previous copy's latch leads into this copy's header.
             if (prev_latch == l.latch && exit_edge != kNoNode) edges[exit_edge].to = copy[l.header];
             else edges.push_back(wsp_pws_edge{prev_latch, copy[l.header]});
