@@ -118,7 +118,8 @@ bool analyse_graph(const SourceGraph &source, const PwsRequest &request, PwsResu
     const uint32_t n = static_cast<uint32_t>(g.nodes.size());
 
     // The set P of marked branches.
-    const bool all = request.split == SplitChoice::kAll || request.split == SplitChoice::kOptimal;
+    const bool all = request.split == SplitChoice::kAll || request.split == SplitChoice::kOptimal ||
+                     (request.split == SplitChoice::kFile && source.mark_all);
     for (uint32_t v = 0; v < n; ++v) {
         const bool branch = g.nodes[v].kind == WSP_PWS_BRANCH && g.made[v] == pws::kMadeSource;
         if (all) g.nodes[v].split = branch;

@@ -201,7 +201,6 @@ bool read_graph_csv(const std::string &name, std::istream &in, unsigned base, So
         if (!flag(f[1], "is_bsb", bsb) || !flag(f[2], "is_reconv", rec)) return false;
         node.flags = static_cast<uint8_t>((bsb ? pws::kSourceBsb : 0) | (rec ? pws::kSourceReconv : 0));
         const uint32_t row = static_cast<uint32_t>(g.nodes.size());
-        uint32_t count = 0;
         if (f.size() >= 4 && !f[3].empty()) {
             std::stringstream s2(f[3]);
             std::string id;
@@ -210,7 +209,6 @@ bool read_graph_csv(const std::string &name, std::istream &in, unsigned base, So
                 id = trim(id);
                 if (!parse_u64(id, s) || s < base) return fail(error, where, "successor '" + id + "' is not a row number");
                 succ.push_back({row, s - base, ln});
-                ++count;
             }
         }
         if (f.size() == 5 && !f[4].empty()) {
@@ -218,11 +216,11 @@ bool read_graph_csv(const std::string &name, std::istream &in, unsigned base, So
             if (!parse_u32(f[4], bound)) return fail(error, where, "loop_bound '" + f[4] + "' is not a number below 2^32");
             g.loops.push_back(pws::SourceLoop{row, bound});
         }
-        node.split = count >= 2 && !bsb;
         node.label = row + base;
         g.nodes.push_back(node);
         g.line.push_back(ln);
     }
+    g.mark_all = true;
     for (const Ref &r : succ) {
         if (r.row >= g.nodes.size())
             return fail(error, name + ":" + std::to_string(r.line),

@@ -23,6 +23,7 @@ struct SourceGraph {
     std::vector<wsp_pws_edge> edges;
     std::vector<pws::SourceLoop> loops;
     std::vector<unsigned> line;  // the file line of each node (0: not from a file)
+    bool mark_all = false;       // no marks in the file (CSV): every branch is marked for splitting
 
     pws::SourceCfg view() const;
     // The 0-based node with this label, or pws::kNoNode.
@@ -33,8 +34,8 @@ struct SourceGraph {
 //   ID KIND WCET [split] [-> SUCC ...]   KIND: block, branch, bsb, reconv, or several joined by '+'
 //   loop ID BOUND                         the back edge into ID is taken at most BOUND times per entry
 // CSV (the PWS split-point solver's): `wcet,is_bsb_node,is_reconv_node,successors[,loop_bound]`, one
-// row per basic block, an optional header row, successors `a;b` numbered from `base` (0 or 1); a row
-// with two successors is marked for splitting. Errors are "NAME:LINE: what" in `error`.
+// row per basic block, an optional header row, successors `a;b` numbered from `base` (0 or 1); the CSV
+// has no marks, so every branch is marked (mark_all). Errors are "NAME:LINE: what" in `error`.
 bool read_graph_text(const std::string &name, std::istream &in, SourceGraph &g, std::string &error);
 bool read_graph_csv(const std::string &name, std::istream &in, unsigned base, SourceGraph &g, std::string &error);
 // By format "text" or "csv"; "" chooses by the extension (.csv).
