@@ -7,6 +7,14 @@
 
 #include "model/problem.hpp"
 
+// Keeps a big step out of its caller's frame, so that the deepest stack of a call is its deepest step,
+// not the sum of all of them (make stack: at most 1 KiB per public call).
+#if defined(__GNUC__)
+#define WSP_PWS_NOINLINE __attribute__((noinline))
+#else
+#define WSP_PWS_NOINLINE
+#endif
+
 namespace wsp {
 namespace pws {
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "model/problem.hpp"
+#include "pws/carve.hpp"
 #include "pws/pws.hpp"
 #include "util/checked.hpp"
 #include "util/diag.hpp"
@@ -296,18 +297,13 @@ wsp_status Analysis::walk_structure(uint32_t entry, uint32_t *count) {
     }
 }
 
-// Checks the CFG and walks its structure into the workspace (shared by analyse and structure).
-wsp_status prepare(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_size, Analysis &a, uint32_t *entry_out,
-                   wsp_diag *diag) {
-    if (cfg->node_count == 0) return fail(diag, WSP_ERR_RANGE, "the CFG has no node");
-    if (cfg->nodes == nullptr || (cfg->edge_count > 0 && cfg->edges == nullptr))
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "the CFG has no node or edge array");
-    if (cfg->node_count > WSP_PWS_MAX_NODES || cfg->edge_count > WSP_PWS_MAX_EDGES)
-        return fail(diag, WSP_ERR_RANGE, "the CFG has more nodes or edges than WSP_PWS_MAX_NODES/_EDGES");
+WSP_PWS_NOINLINE uint64_t layout_total(uint64_t n, uint64_t m) { return layout(n, m).total; }
+
+// Points the analysis' arrays into the workspace (apart, so that the layout's offsets are not on the
+// stack of the deepest calls).
+WSP_PWS_NOINLINE void bind(Analysis &a, const wsp_pws_cfg *cfg, void *workspace, wsp_diag *diag) {
     const uint32_t n = cfg->node_count, m = cfg->edge_count;
     const Layout l = layout(n, m);
-    wsp_status st = check_workspace(workspace, workspace_size, l.total, diag);
-    if (st != WSP_OK) return st;
     a = Analysis{};
     a.cfg = cfg;
     a.diag = diag;
@@ -335,6 +331,21 @@ wsp_status prepare(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_siz
     a.h = at<uint64_t>(workspace, l.h);
     a.h0 = at<uint64_t>(workspace, l.h0);
     a.f = at<uint64_t>(workspace, l.f);
+
+}
+
+// Checks the CFG and walks its structure into the workspace (shared by analyse and structure).
+wsp_status prepare(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_size, Analysis &a, uint32_t *entry_out,
+                   wsp_diag *diag) {
+    if (cfg->node_count == 0) return fail(diag, WSP_ERR_RANGE, "the CFG has no node");
+    if (cfg->nodes == nullptr || (cfg->edge_count > 0 && cfg->edges == nullptr))
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, "the CFG has no node or edge array");
+    if (cfg->node_count > WSP_PWS_MAX_NODES || cfg->edge_count > WSP_PWS_MAX_EDGES)
+        return fail(diag, WSP_ERR_RANGE, "the CFG has more nodes or edges than WSP_PWS_MAX_NODES/_EDGES");
+    const uint32_t n = cfg->node_count, m = cfg->edge_count;
+    wsp_status st = check_workspace(workspace, workspace_size, layout_total(n, m), diag);
+    if (st != WSP_OK) return st;
+    bind(a, cfg, workspace, diag);
 
     if ((st = a.build()) != WSP_OK) return st;
     if ((st = a.topological()) != WSP_OK) return st;

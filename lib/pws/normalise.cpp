@@ -136,11 +136,11 @@ struct Normaliser {
     // A join that can be the reconvergence node itself: it does nothing else.
     bool plain(uint32_t v, uint32_t end) const { return !branch_like(v, end) && !bsb_flag(v) && !header(v); }
 
-    wsp_status check_input();
-    wsp_status find_loops();
-    wsp_status build_dag();
-    wsp_status dominators();
-    wsp_status parse();
+    WSP_PWS_NOINLINE wsp_status check_input();
+    WSP_PWS_NOINLINE wsp_status find_loops();
+    WSP_PWS_NOINLINE wsp_status build_dag();
+    WSP_PWS_NOINLINE wsp_status dominators();
+    WSP_PWS_NOINLINE wsp_status parse();
     wsp_status close_item(Frame &f, uint32_t last);
     wsp_status close_sequence(const Frame &f, uint32_t *sp, uint32_t loop_sp) const;
 
@@ -612,47 +612,10 @@ wsp_status Normaliser::parse() {
     return WSP_OK;
 }
 
-}  // namespace
-
-bool normal_form_capacity(uint32_t n, uint32_t m, uint32_t *nodes, uint32_t *edges) {
-    // Per two-way node at most a BSB and a reconvergence node and three edges; one exit with an edge
-    // from each sink.
-    const uint64_t cn = 3ull * n + 1u, ce = static_cast<uint64_t>(m) + 4ull * n;
-    if (cn > WSP_PWS_MAX_NODES || ce > WSP_PWS_MAX_EDGES) return false;
-    if (nodes != nullptr) *nodes = static_cast<uint32_t>(cn);
-    if (edges != nullptr) *edges = static_cast<uint32_t>(ce);
-    return true;
-}
-
-uint64_t normalise_workspace(uint32_t n, uint32_t m) { return layout(n, m).total; }
-
-wsp_status normalise(const SourceCfg *source, void *workspace, size_t workspace_size, NormalForm *out,
-                     wsp_diag *diag) {
-    if (source == nullptr || out == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no output");
-    if (source->node_count == 0) return fail(diag, WSP_ERR_RANGE, "the CFG has no node");
-    if (source->nodes == nullptr || (source->edge_count > 0 && source->edges == nullptr) ||
-        (source->loop_count > 0 && source->loops == nullptr))
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "the CFG has no node, edge or loop array");
-    uint32_t cap_nodes = 0, cap_edges = 0;
-    if (!normal_form_capacity(source->node_count, source->edge_count, &cap_nodes, &cap_edges))
-        return fail(diag, WSP_ERR_RANGE, "the CFG is too large to normalise (WSP_PWS_MAX_NODES/_EDGES)");
-    if (out->nodes == nullptr || out->made == nullptr || out->owner == nullptr || out->multiplicity == nullptr ||
-        out->edges == nullptr || out->edge_origin == nullptr ||
-        (source->loop_count > 0 && (out->back_edges == nullptr || out->back_bound == nullptr)))
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "an output array of the normal form is NULL");
-    if (out->node_capacity < cap_nodes || out->edge_capacity < cap_edges || out->back_capacity < source->loop_count)
-        return fail(diag, WSP_ERR_RANGE, "the normal form's arrays are smaller than normal_form_capacity says");
-    const uint32_t n = source->node_count, m = source->edge_count;
-    const Layout l = layout(n, m);
-    wsp_status st = check_workspace(workspace, workspace_size, l.total, diag);
-    if (st != WSP_OK) return st;
-    Normaliser z{};
-    z.src = source;
-    z.out = out;
-    z.diag = diag;
-    z.n = n;
-    z.m = m;
-    z.X = kNone;
+// Points the arrays into the workspace (apart, so that the layout's offsets are not on the stack of
+// the deepest calls).
+WSP_PWS_NOINLINE void bind(Normaliser &z, void *workspace) {
+    const Layout l = layout(z.n, z.m);
     z.aout_off = place<uint32_t>(workspace, l.aout_off);
     z.aout = place<uint32_t>(workspace, l.aout);
     z.in_deg = place<uint32_t>(workspace, l.in_deg);
@@ -677,6 +640,49 @@ wsp_status normalise(const SourceCfg *source, void *workspace, size_t workspace_
     z.via = place<uint32_t>(workspace, l.via);
     z.frames = place<Frame>(workspace, l.frames);
     z.loop_stack = place<uint32_t>(workspace, l.loop_stack);
+}
+
+}  // namespace
+
+bool normal_form_capacity(uint32_t n, uint32_t m, uint32_t *nodes, uint32_t *edges) {
+    // Per two-way node at most a BSB and a reconvergence node and three edges; one exit with an edge
+    // from each sink.
+    const uint64_t cn = 3ull * n + 1u, ce = static_cast<uint64_t>(m) + 4ull * n;
+    if (cn > WSP_PWS_MAX_NODES || ce > WSP_PWS_MAX_EDGES) return false;
+    if (nodes != nullptr) *nodes = static_cast<uint32_t>(cn);
+    if (edges != nullptr) *edges = static_cast<uint32_t>(ce);
+    return true;
+}
+
+WSP_PWS_NOINLINE uint64_t normalise_workspace(uint32_t n, uint32_t m) { return layout(n, m).total; }
+
+wsp_status normalise(const SourceCfg *source, void *workspace, size_t workspace_size, NormalForm *out,
+                     wsp_diag *diag) {
+    if (source == nullptr || out == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no output");
+    if (source->node_count == 0) return fail(diag, WSP_ERR_RANGE, "the CFG has no node");
+    if (source->nodes == nullptr || (source->edge_count > 0 && source->edges == nullptr) ||
+        (source->loop_count > 0 && source->loops == nullptr))
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, "the CFG has no node, edge or loop array");
+    uint32_t cap_nodes = 0, cap_edges = 0;
+    if (!normal_form_capacity(source->node_count, source->edge_count, &cap_nodes, &cap_edges))
+        return fail(diag, WSP_ERR_RANGE, "the CFG is too large to normalise (WSP_PWS_MAX_NODES/_EDGES)");
+    if (out->nodes == nullptr || out->made == nullptr || out->owner == nullptr || out->multiplicity == nullptr ||
+        out->edges == nullptr || out->edge_origin == nullptr ||
+        (source->loop_count > 0 && (out->back_edges == nullptr || out->back_bound == nullptr)))
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, "an output array of the normal form is NULL");
+    if (out->node_capacity < cap_nodes || out->edge_capacity < cap_edges || out->back_capacity < source->loop_count)
+        return fail(diag, WSP_ERR_RANGE, "the normal form's arrays are smaller than normal_form_capacity says");
+    const uint32_t n = source->node_count, m = source->edge_count;
+    wsp_status st = check_workspace(workspace, workspace_size, normalise_workspace(n, m), diag);
+    if (st != WSP_OK) return st;
+    Normaliser z{};
+    z.src = source;
+    z.out = out;
+    z.diag = diag;
+    z.n = n;
+    z.m = m;
+    z.X = kNone;
+    bind(z, workspace);
     out->counts = NormalCounts{};
     if ((st = z.check_input()) != WSP_OK) return st;
     if ((st = z.find_loops()) != WSP_OK) return st;

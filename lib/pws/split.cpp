@@ -95,9 +95,9 @@ struct Dp {
         return cells[btab[u] + split * bkd[u] * bcd[u] + k * bcd[u] + c];
     }
 
-    wsp_status plan(uint64_t *cell_count, wsp_diag *diag);
-    void forward();
-    wsp_status rebuild(const Target &root, uint8_t *selected, wsp_diag *diag);
+    WSP_PWS_NOINLINE wsp_status plan(uint64_t *cell_count, wsp_diag *diag);
+    WSP_PWS_NOINLINE void forward();
+    WSP_PWS_NOINLINE wsp_status rebuild(const Target &root, uint8_t *selected, wsp_diag *diag);
 };
 
 // Dimensions of every table, the serialised path (overflow-checked: every value the tables hold is at
@@ -285,7 +285,8 @@ wsp_status Dp::rebuild(const Target &root, uint8_t *selected, wsp_diag *diag) {
     return WSP_OK;
 }
 
-wsp_status setup(const SplitProblem &problem, void *scratch, size_t scratch_size, Dp &dp, wsp_diag *diag) {
+WSP_PWS_NOINLINE wsp_status setup(const SplitProblem &problem, void *scratch, size_t scratch_size, Dp &dp,
+                                   wsp_diag *diag) {
     if (problem.cfg == nullptr || problem.params == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no parameters");
     wsp_status st = structure(problem.cfg, scratch, scratch_size, &dp.s, diag);
@@ -328,52 +329,34 @@ void place_arrays(Dp &dp, void *tables, const Layout &l) {
     dp.cells = place<uint64_t>(tables, l.cells);
 }
 
-}  // namespace
-
-uint64_t split_scratch(uint32_t n, uint32_t m) { return workspace_needed(n, m) + layout(n, 0).total; }
-
-wsp_status split_workspace(const SplitProblem &problem, void *scratch, size_t scratch_size, uint64_t *bytes,
-                           wsp_diag *diag) {
-    if (bytes == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no output for the size");
-    if (problem.cfg == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG");
-    const uint64_t structure_bytes = workspace_needed(problem.cfg->node_count, problem.cfg->edge_count);
-    const Layout per_node = layout(problem.cfg->node_count, 0);
-    wsp_status st = check_workspace(scratch, scratch_size, structure_bytes + per_node.total, diag);
-    if (st != WSP_OK) return st;
-    Dp dp{};
-    if ((st = setup(problem, scratch, structure_bytes, dp, diag)) != WSP_OK) return st;
-    place_arrays(dp, static_cast<unsigned char *>(scratch) + structure_bytes, per_node);
-    uint64_t cells = 0;
-    if ((st = dp.plan(&cells, diag)) != WSP_OK) return st;
-    *bytes = layout(dp.n, cells).total;
-    clear(diag);
-    return WSP_OK;
-}
-
-wsp_status split_optimal(const SplitProblem &problem, void *scratch, size_t scratch_size, void *tables,
-                         size_t tables_size, uint8_t *selected, SplitChoice *out, wsp_diag *diag) {
-    if (selected == nullptr || out == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no output");
-    Dp dp{};
-    wsp_status st = setup(problem, scratch, scratch_size, dp, diag);
-    if (st != WSP_OK) return st;
-    // Plan with the per-node arrays at the front of `tables`, then check the whole size.
+// The tables: the per-node arrays first (their offsets do not depend on the cell count), planned,
+// then the whole size checked and the cells placed after them.
+WSP_PWS_NOINLINE wsp_status place_tables(Dp &dp, void *tables, size_t tables_size, wsp_diag *diag) {
     const Layout per_node = layout(dp.n, 0);
-    if ((st = check_workspace(tables, tables_size, per_node.total, diag)) != WSP_OK) return st;
+    wsp_status st = check_workspace(tables, tables_size, per_node.total, diag);
+    if (st != WSP_OK) return st;
     place_arrays(dp, tables, per_node);
     uint64_t cells = 0;
     if ((st = dp.plan(&cells, diag)) != WSP_OK) return st;
     const Layout l = layout(dp.n, cells);
     if ((st = check_workspace(tables, tables_size, l.total, diag)) != WSP_OK) return st;
-    // The per-node arrays sit at the same offsets whatever the cell count (the cells come last).
     dp.cells = place<uint64_t>(tables, l.cells);
-    dp.forward();
+    return WSP_OK;
+}
 
-    // The objective at every entry of the entry's table.
+// The size query: the per-node arrays planned in the scratch's spare part.
+WSP_PWS_NOINLINE wsp_status plan_size(Dp &dp, void *spare, uint64_t *bytes, wsp_diag *diag) {
+    place_arrays(dp, spare, layout(dp.n, 0));
+    uint64_t cells = 0;
+    const wsp_status st = dp.plan(&cells, diag);
+    if (st == WSP_OK) *bytes = layout(dp.n, cells).total;
+    return st;
+}
+
+// The objective at every entry of the entry's table: the least kernel WCET (then the least E_WF).
+WSP_PWS_NOINLINE bool choose(const Dp &dp, const SplitProblem &problem, Target *best, wsp_pws_kernel *best_k) {
     const uint32_t x = dp.s.entry;
-    const wsp_pws_params &p = *problem.params;
     bool have = false;
-    Target best{};
-    wsp_pws_kernel best_k{};
     for (uint64_t k = 0; k < dp.kd[x]; ++k)
         for (uint32_t c = 0; c < dp.cd[x]; ++c)
             for (uint32_t f = 0; f < 2; ++f) {
@@ -381,26 +364,24 @@ wsp_status split_optimal(const SplitProblem &problem, void *scratch, size_t scra
                 if (v == kInf || c + f > dp.S) continue;
                 const Wavefront w{v, dp.full[x], k, c + f, dp.S > 0 ? dp.weighted_branches : 0};
                 wsp_pws_kernel kern{};
-                if (kernel_times(&p, w, problem.contexts_mode, &kern, nullptr) != WSP_OK) continue;
-                const bool better = !have || kern.kernel_pws < best_k.kernel_pws ||
-                                    (kern.kernel_pws == best_k.kernel_pws && kern.wf_pws < best_k.wf_pws);
-                if (better) {
+                if (kernel_times(problem.params, w, problem.contexts_mode, &kern, nullptr) != WSP_OK) continue;
+                if (!have || kern.kernel_pws < best_k->kernel_pws ||
+                    (kern.kernel_pws == best_k->kernel_pws && kern.wf_pws < best_k->wf_pws)) {
                     have = true;
-                    best = Target{k, v, x, c, f};
-                    best_k = kern;
+                    *best = Target{k, v, x, c, f};
+                    *best_k = kern;
                 }
             }
-    if (!have) {  // no set is evaluable: the parameters are wrong, say why with no split point
-        const Wavefront w{dp.full[x], dp.full[x], 0, 0, dp.S > 0 ? dp.weighted_branches : 0};
-        wsp_pws_kernel kern{};
-        st = kernel_times(&p, w, problem.contexts_mode, &kern, diag);
-        return st != WSP_OK ? st : fail(diag, WSP_ERR_INTERNAL, "optimal split: no split set is evaluable");
-    }
-    if ((st = dp.rebuild(best, selected, diag)) != WSP_OK) return st;
+    return have;
+}
 
+// The chosen set's own numbers (|SB| with multiplicity, contexts), checked against the optimum.
+WSP_PWS_NOINLINE wsp_status finish(Dp &dp, const SplitProblem &problem, const Target &best,
+                                   const wsp_pws_kernel &best_k, const uint8_t *selected, SplitChoice *out,
+                                   wsp_diag *diag) {
     SplitChoice r{};
     r.pruned = best.value;
-    r.full = dp.full[x];
+    r.full = dp.full[dp.s.entry];
     for (uint32_t v = 0; v <= dp.n; ++v) dp.mark[v] = 0;
     for (uint32_t v = 0; v < dp.n; ++v) {
         if (!selected[v]) continue;
@@ -412,12 +393,62 @@ wsp_status split_optimal(const SplitProblem &problem, void *scratch, size_t scra
         }
     }
     const Wavefront w{r.pruned, r.full, r.splits, r.contexts, dp.S > 0 ? dp.weighted_branches : 0};
-    if ((st = kernel_times(&p, w, problem.contexts_mode, &r.kernel, diag)) != WSP_OK) return st;
+    const wsp_status st = kernel_times(problem.params, w, problem.contexts_mode, &r.kernel, diag);
+    if (st != WSP_OK) return st;
     if (r.kernel.kernel_pws != best_k.kernel_pws || r.contexts != best.c + best.f)
         return fail(diag, WSP_ERR_INTERNAL, "optimal split: the rebuilt split set does not give the optimum");
     *out = r;
     clear(diag);
     return WSP_OK;
+}
+
+// After the tables: the best entry, the split set behind it, its numbers.
+WSP_PWS_NOINLINE wsp_status conclude(Dp &dp, const SplitProblem &problem, uint8_t *selected, SplitChoice *out,
+                                     wsp_diag *diag) {
+    Target best{};
+    wsp_pws_kernel best_k{};
+    if (!choose(dp, problem, &best, &best_k)) {  // no set is evaluable: the parameters are wrong
+        const uint32_t x = dp.s.entry;
+        const Wavefront w{dp.full[x], dp.full[x], 0, 0, dp.S > 0 ? dp.weighted_branches : 0};
+        const wsp_status st = kernel_times(problem.params, w, problem.contexts_mode, &best_k, diag);
+        return st != WSP_OK ? st : fail(diag, WSP_ERR_INTERNAL, "optimal split: no split set is evaluable");
+    }
+    const wsp_status st = dp.rebuild(best, selected, diag);
+    return st != WSP_OK ? st : finish(dp, problem, best, best_k, selected, out, diag);
+}
+
+}  // namespace
+
+WSP_PWS_NOINLINE uint64_t split_scratch(uint32_t n, uint32_t m) {
+    return workspace_needed(n, m) + layout(n, 0).total;
+}
+
+wsp_status split_workspace(const SplitProblem &problem, void *scratch, size_t scratch_size, uint64_t *bytes,
+                           wsp_diag *diag) {
+    if (bytes == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no output for the size");
+    if (problem.cfg == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG");
+    const uint64_t structure_bytes = workspace_needed(problem.cfg->node_count, problem.cfg->edge_count);
+    wsp_status st = check_workspace(scratch, scratch_size,
+                                    split_scratch(problem.cfg->node_count, problem.cfg->edge_count), diag);
+    if (st != WSP_OK) return st;
+    Dp dp{};
+    if ((st = setup(problem, scratch, structure_bytes, dp, diag)) != WSP_OK) return st;
+    if ((st = plan_size(dp, static_cast<unsigned char *>(scratch) + structure_bytes, bytes, diag)) != WSP_OK)
+        return st;
+    clear(diag);
+    return WSP_OK;
+}
+
+wsp_status split_optimal(const SplitProblem &problem, void *scratch, size_t scratch_size, void *tables,
+                         size_t tables_size, uint8_t *selected, SplitChoice *out, wsp_diag *diag) {
+    if (selected == nullptr || out == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no output");
+    Dp dp{};
+    wsp_status st = setup(problem, scratch, scratch_size, dp, diag);
+    if (st != WSP_OK) return st;
+    if ((st = place_tables(dp, tables, tables_size, diag)) != WSP_OK) return st;
+    dp.forward();
+
+    return conclude(dp, problem, selected, out, diag);
 }
 
 }  // namespace pws
