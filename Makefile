@@ -9,7 +9,7 @@
 #                     brute-force checks and times per graph (seconds)
 #   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
 #                     fixed seeded libFuzzer runs, Cortex-M4 core build, symbol checks
-#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX) with
+#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX, PWS graphs) with
 #                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
@@ -57,7 +57,7 @@ CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d1
 
 FUZZ_DIR := build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := kernel config ptx
+FUZZ_TARGETS := kernel config ptx pws
 # Everything instrumented (coverage, ASan, UBSan); only the core and the parsers are needed.
 FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release \
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \

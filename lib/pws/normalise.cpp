@@ -95,6 +95,9 @@ struct Normaliser {
     // ---- messages ------------------------------------------------------------------------------
     MessageWriter &name(MessageWriter &w, uint32_t v) const {
         if (v == X) return w.text("the added exit");
+        if (v >= n)  // a node added for branch owner[v]
+            return w.text(out->made[v] == kMadeReconv ? "the join added for node " : "the BSB added for node ")
+                .number(src->nodes[out->owner[v]].label);
         return w.text("node ").number(src->nodes[v].label);
     }
     MessageWriter &start(DiagScope &s, uint32_t v) const {
