@@ -193,8 +193,9 @@ static const cli_case cases[] = {
      "--wf-contexts 1 --split optimal", 0, "split points    1 2 7   (optimal: 3 of them, 2 SWF contexts)", NULL},
     {"pws side by side", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
      "--wf-contexts 1", 0,
-     "split points    none            1 2 7 13        1 2 7\nSWF contexts    0               3               2\n"
-     "worst SWF path  59              42              42\nE_WF            59              50              48\n", NULL},
+     "side by side      no splitting    Select          optimal\n"
+     "  split points    none            1 2 7 13        1 2 7\n  SWF contexts    0               3               2\n"
+     "  worst SWF path  59              42              42\n  E_WF            59              50              48\n", NULL},
     {"pws side by side json", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
      "--wf-contexts 1 --json", 0,
      "\"optimal\": {\"split_points\": [1, 2, 7], \"splits\": 3, \"contexts\": 2, \"worst_swf_path\": 42, "

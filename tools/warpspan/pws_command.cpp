@@ -268,30 +268,32 @@ int pws_main(const std::vector<std::string> &args) {
                   << "DS              PWS " << k.dispatches_pws << "   otherwise " << k.dispatches << "   (Def. 5.3)\n\n"
                   << "kernel WCET     PWS " << k.kernel_pws << "   DWS " << k.kernel_dws << "   no splitting "
                   << k.kernel_none << "   (Lemmas 5.5, 5.7)\n\n";
-        // Side by side: no splitting, Select, optimal.
+        // Side by side: no splitting, Select, optimal (rows indented: a line that starts at the left
+        // margin is one of the report's own).
         auto row = [](const std::string &name, const std::string &a, const std::string &b, const std::string &o) {
             std::string line = name;
-            line.resize(16, ' ');
+            line.resize(18, ' ');
             line += a;
-            line.resize(32, ' ');
+            line.resize(34, ' ');
             line += b;
-            line.resize(48, ' ');
+            line.resize(50, ' ');
             return line + o + "\n";
         };
         const PwsColumn &s = r.select, &o = r.optimal;
         const std::string ss = labels(g, s.selected, " "), os = labels(g, o.selected, " ");
-        std::cout << row("", "no splitting", "Select", "optimal")
-                  << row("split points", "none", ss.empty() ? "none" : ss, os.empty() ? "none" : os)
-                  << row("SWF contexts", "0", std::to_string(s.contexts), std::to_string(o.contexts))
-                  << row("worst SWF path", std::to_string(r.full), std::to_string(s.pruned), std::to_string(o.pruned))
-                  << row("E_WF", std::to_string(k.wf_none), std::to_string(s.kernel.wf_pws), std::to_string(o.kernel.wf_pws))
-                  << row("N_SIMD total", std::to_string(simds), std::to_string(s.kernel.simds_total),
+        std::cout << row("side by side", "no splitting", "Select", "optimal")
+                  << row("  split points", "none", ss.empty() ? "none" : ss, os.empty() ? "none" : os)
+                  << row("  SWF contexts", "0", std::to_string(s.contexts), std::to_string(o.contexts))
+                  << row("  worst SWF path", std::to_string(r.full), std::to_string(s.pruned), std::to_string(o.pruned))
+                  << row("  E_WF", std::to_string(k.wf_none), std::to_string(s.kernel.wf_pws),
+                         std::to_string(o.kernel.wf_pws))
+                  << row("  N_SIMD total", std::to_string(simds), std::to_string(s.kernel.simds_total),
                          std::to_string(o.kernel.simds_total))
-                  << row("DS", std::to_string(k.dispatches), std::to_string(s.kernel.dispatches_pws),
+                  << row("  DS", std::to_string(k.dispatches), std::to_string(s.kernel.dispatches_pws),
                          std::to_string(o.kernel.dispatches_pws))
-                  << row("kernel WCET", std::to_string(k.kernel_none), std::to_string(s.kernel.kernel_pws),
+                  << row("  kernel WCET", std::to_string(k.kernel_none), std::to_string(s.kernel.kernel_pws),
                          std::to_string(o.kernel.kernel_pws))
-                  << "optimal / Select " << ratio(o.kernel.kernel_pws, s.kernel.kernel_pws) << "\n";
+                  << "  optimal / Select " << ratio(o.kernel.kernel_pws, s.kernel.kernel_pws) << "\n";
     }
     std::cout.flush();
     return std::cout ? kExitOk : kExitInternal;
