@@ -194,6 +194,37 @@ static const cli_case cases[] = {
     {"pws quoted csv wcet", NULL, "pws tests/fixtures/quoted_wcet.csv", 1, NULL,
      "quoted_wcet.csv:1: WCET '\"5\"' is not a number"},
     {"pws bad option", NULL, "pws examples/fig8.pws --spsimds x", 1, NULL, "--spsimds"},
+    /* Issue 21: the optimal split points beside Select's (Fig. 8, S = 3: Select adds 13, the optimum
+     * does not), Eq. 2 counting contexts, compiler shapes, --explain, unstructured input. */
+    {"pws optimal", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
+     "--wf-contexts 1 --split optimal", 0, "split points    1 2 7   (optimal: 3 of them, 2 SWF contexts)", NULL},
+    {"pws side by side", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
+     "--wf-contexts 1", 0,
+     "side by side      no splitting    Select          optimal\n"
+     "  split points    none            1 2 7 13        1 2 7\n  SWF contexts    0               3               2\n"
+     "  worst SWF path  59              42              42\n  E_WF            59              50              48\n", NULL},
+    {"pws side by side json", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
+     "--wf-contexts 1 --json", 0,
+     "\"optimal\": {\"split_points\": [1, 2, 7], \"splits\": 3, \"contexts\": 2, \"worst_swf_path\": 42, "
+     "\"E_WF\": 48, \"N_SIMD_total\": 4, \"DS\": 1, \"kernel\": 49}", NULL},
+    {"pws contexts count", NULL, "pws examples/fig8.pws --spsimds 3 --contexts count --json", 0,
+     "\"split\": \"select\", \"contexts_mode\": \"count\"", NULL},
+    {"pws compiler csv", NULL, "pws tests/fixtures/pws/mixed_base1.csv --csv-base 1 --json", 0,
+     "\"bsbs_if\": 2, \"bsbs_serial\": 1, \"reconv\": 1, \"exit\": 1, \"lone_bsbs\": 0, \"dropped_marks\": 0, "
+     "\"loops\": 1},", NULL},
+    {"pws explain", NULL, "pws tests/fixtures/pws/if_no_else.csv --explain", 0,
+     "# added: 2 BSBs for an if without else, 0 BSBs serialising two-sided branches, 1 reconvergence nodes, 0 exit\n"
+     "0 branch 2 split -> 1 5           # node 0\n", NULL},
+    {"pws loops", NULL, "pws tests/fixtures/pws/loop_nested.pws", 0,
+     "normalised      12 nodes: 1 BSB(s) added for if without else, 2 loop(s), nodes counted as often as they run", NULL},
+    {"pws unstructured", NULL, "pws tests/fixtures/pws/bad_crossing.pws", 1, NULL,
+     "bad_crossing.pws:5: node 3 is entered from node 2 and from node 5: an edge into the middle"},
+    {"pws irreducible", NULL, "pws tests/fixtures/pws/bad_irreducible.pws", 1, NULL,
+     "bad_irreducible.pws:5: node 3's edge back to node 2 closes a cycle entered elsewhere too: irreducible flow"},
+    {"pws bad contexts", NULL, "pws examples/fig8.pws --contexts paths", 1, NULL,
+     "--contexts: unknown option or invalid value 'paths'"},
+    {"pws split not a branch", NULL, "pws examples/fig8.pws --split 3", 1, NULL, "--split: node 3 is not a branch"},
+    {"pws split no node", NULL, "pws examples/fig8.pws --split 99", 1, NULL, "--split: no node 99"},
     /* warpspan table */
     {"table csv", NULL, "table --kernel LCL --warps 3 --columns bound,exact", 0,
      "name,kernel,warps,method,value,lower,upper,status,seconds\nkernel,LCL,1,bound,3,,3,proven upper,\n"
@@ -365,6 +396,8 @@ static const ilp_case ilp_cases[] = {
      {"\"ilp\": {\"status\": \"timeout\"", "\"horizon\": 25"}, NULL, NULL, NULL, NULL},
     {"pws with ipet", "pws examples/fig8.pws --spsimds 2 --ipet --json", 0,
      {"\"ipet\": {\"worst_swf_path\": 42, \"serialised_path\": 59}"}, NULL, NULL, NULL, NULL},
+    {"pws loops with ipet", "pws tests/fixtures/pws/mixed.pws --ipet --split optimal --json", 0,
+     {"\"ipet\": {\"worst_swf_path\": 93, \"serialised_path\": 141}"}, NULL, NULL, NULL, NULL},
     {"ipet loop", "ipet tests/fixtures/loop.ipet", 0, {"WCET      57 cycles", "20:11 30:10"}, NULL, NULL, NULL, NULL},
     {"ipet loop json", "ipet tests/fixtures/loop.ipet --json", 0, {"\"wcet\": 57", "\"30\": 10"}, NULL, NULL,
      NULL, NULL},
@@ -378,6 +411,8 @@ static const ilp_case ilp_cases[] = {
 /* In a build without lp_solve the same requests name what is missing and exit 2. */
 static const ilp_case ilp_unbuilt_cases[] = {
     {"ipet not built", "ipet tests/fixtures/loop.ipet", 2, {NULL}, "ipet is not available in this build", NULL,
+     NULL, NULL},
+    {"pws ipet not built", "pws examples/fig8.pws --ipet", 2, {NULL}, "--ipet is not available in this build", NULL,
      NULL, NULL},
     {"ilp not built", "--kernel LCL --warps 4 --method ilp", 2, {NULL},
      "method 'ilp' is not available in this build: warpspan was built without lp_solve", NULL, NULL, NULL},
