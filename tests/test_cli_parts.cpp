@@ -838,6 +838,14 @@ void test_output_file_appears_whole_or_not_at_all(void **) {
     struct stat st;
     assert_int_equal(::stat(fresh.c_str(), &st), 0);
     assert_int_equal(st.st_mode & 0777, 0644);  // as open(2) would with umask 022
+    // A symbolic link stays a link; the file it points to gets the new contents.
+    const std::string link = dir + "/link.json";
+    assert_int_equal(::symlink("table.json", link.c_str()), 0);
+    assert_true(out.open(link, "-o", f) && out.write("via link\n", f) && out.commit(f));
+    struct stat lst;
+    assert_true(::lstat(link.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode));
+    assert_string_equal(read_file(path).c_str(), "via link\n");
+    ::unlink(link.c_str());
     // A stream is written in place.
     assert_true(out.open("/dev/null", "--svg", f) && out.write("x", f) && out.commit(f));
     assert_true(out.temporary().empty());
@@ -1021,7 +1029,17 @@ void test_failure_rendering(void **) {
     assert_non_null(std::fgets(line, sizeof line, err));
     assert_string_equal(line, "warpspan: error: unknown command 'tabel'; did you mean 'table'?\n");
     std::fclose(out);
+    // An error object that cannot be written still reaches stderr as text.
     std::fclose(err);
+    std::FILE *full = std::fopen("/dev/full", "w");
+    std::FILE *err2 = std::tmpfile();
+    assert_true(full && err2);
+    assert_int_equal(report_failure(unknown, true, full, err2), 64);
+    std::fclose(full);
+    std::rewind(err2);
+    assert_non_null(std::fgets(line, sizeof line, err2));
+    assert_string_equal(line, "warpspan: error: unknown command 'tabel'; did you mean 'table'?\n");
+    std::fclose(err2);
 }
 
 }  // namespace

@@ -65,11 +65,11 @@ std::string failure_json(const Failure &failure, JsonWriter::Style style) {
 int report_failure(const Failure &failure, bool json, std::FILE *out, std::FILE *err) {
     if (json) {
         const std::string text = failure_json(failure);
-        std::fwrite(text.data(), 1, text.size(), out);
-        std::fflush(out);
-    } else {
-        std::fprintf(err, "%s\n", failure_text(failure).c_str());
+        // When even the error object cannot be written (stdout on a full disk), stderr still says it.
+        if (std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0)
+            return static_cast<int>(failure.exit);
     }
+    std::fprintf(err, "%s\n", failure_text(failure).c_str());
     return static_cast<int>(failure.exit);
 }
 

@@ -27,7 +27,7 @@ struct Failure {
     std::string field = "none";  // wsp_field_name(): the input the error is about
     uint32_t line = 0, column = 0, index = 0;  // 1-based; 0 where it does not apply
     std::string origin;   // where the value came from: "--warps", "voronoi.cfg:4", "out.json"
-    std::string message;  // one line for a person; not for parsing
+    std::string message;  // one line for a person, not repeating the origin; not for parsing
 };
 
 // The CLI's own errors: status is the exit code's name.
@@ -41,13 +41,13 @@ Failure io_failure(const std::string &path, const std::string &message);
 // input.
 Failure library_failure(int32_t status, const wsp_diag &diag, const std::string &origin);
 
-// "warpspan: error: ORIGIN: MESSAGE" (no newline).
+// "warpspan: error: ORIGIN: MESSAGE", or without "ORIGIN: " when there is none (no newline).
 std::string failure_text(const Failure &failure);
 // The JSON object above.
 std::string failure_json(const Failure &failure, JsonWriter::Style style = JsonWriter::Style::kPretty);
 
-// Prints the failure (JSON on `out` when `json`, else the text line on `err`) and returns its exit
-// code as an int for main().
+// Prints the failure (JSON on `out` when `json`, else the text line on `err`; the text line also when
+// the JSON cannot be written) and returns its exit code as an int for main().
 int report_failure(const Failure &failure, bool json, std::FILE *out = stdout, std::FILE *err = stderr);
 
 }  // namespace wsp_cli

@@ -41,6 +41,20 @@ const char *const kUnitKeys[] = {"L", "C", "S", "D", nullptr};
 const char *const kArchNames[] = {"sm_20", "sm_21", "sm_30", "sm_35", "sm_50", "sm_60", "sm_70", "sm_80",
                                   "sm_86", "sm_90", nullptr};
 
+template <size_t N>
+constexpr size_t names(const char *const (&)[N]) {
+    return N - 1;  // the terminating nullptr
+}
+static_assert(names(kMethodNames) == static_cast<size_t>(Method::kEstimate) + 1, "Method and its names");
+static_assert(names(kColumnNames) == static_cast<size_t>(Column::kAnneal) + 1, "Column and its names");
+static_assert(names(kConstraintNames) == static_cast<size_t>(Constraints::kLong) + 1, "Constraints");
+static_assert(names(kMovesNames) == static_cast<size_t>(Moves::kLocal) + 1, "Moves and its names");
+static_assert(names(kInitNames) == static_cast<size_t>(AnnealInit::kStarve) + 1, "AnnealInit and its names");
+static_assert(names(kTableFormatNames) == static_cast<size_t>(TableFormat::kJson) + 1, "TableFormat");
+static_assert(names(kGraphFormatNames) == static_cast<size_t>(GraphFormat::kCsv) + 1, "GraphFormat");
+static_assert(names(kBranchNames) == static_cast<size_t>(Branch::kN) + 1, "Branch and its names");
+static_assert(names(kSplitKeywords) == static_cast<size_t>(SplitKeyword::kNone) + 1, "SplitKeyword");
+
 const FlagSpec kFlags[] = {
     // ---- general ----
     toggle(Flag::kHelp, "--help", kAll, Group::kGeneral, "print this help and exit").with_short('h'),

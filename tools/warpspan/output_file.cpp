@@ -19,7 +19,7 @@ std::string base_name(const std::string &path) {
 }
 
 // The mode a new file gets from open(2): 0666 less the umask; an existing file keeps its own.
-mode_t file_mode(const std::string &path) {
+mode_t file_mode(const std::string &path) {  // follows a symbolic link
     struct stat st;
     if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return st.st_mode & 07777;
     const mode_t mask = ::umask(0);
@@ -45,8 +45,16 @@ bool OutputFile::open(const std::string &path, const std::string &origin, Failur
         if (!file_) return fail_with("cannot open it", errno, failure);
         return true;
     }
-    const std::string dir = directory_of(path);
-    temporary_ = (dir == "/" ? "" : dir) + "/." + base_name(path) + ".XXXXXX";
+    // A symbolic link stays one: the temporary goes beside the file it points to, and replaces that.
+    target_ = path;
+    struct stat st;
+    if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+        char *real = ::realpath(path.c_str(), nullptr);
+        if (real) target_ = real;
+        std::free(real);
+    }
+    const std::string dir = directory_of(target_);
+    temporary_ = (dir == "/" ? "" : dir) + "/." + base_name(target_) + ".XXXXXX";
     const int fd = ::mkstemp(&temporary_[0]);
     if (fd < 0) {
         const int error = errno;
@@ -54,7 +62,7 @@ bool OutputFile::open(const std::string &path, const std::string &origin, Failur
         return fail_with("cannot create a temporary file beside it", error, failure);
     }
     slot_ = register_temporary(temporary_);
-    if (::fchmod(fd, file_mode(path)) != 0 || !(file_ = ::fdopen(fd, "wb"))) {
+    if (::fchmod(fd, file_mode(target_)) != 0 || !(file_ = ::fdopen(fd, "wb"))) {
         const int error = errno;
         if (!file_) ::close(fd);
         return fail_with("cannot set up the temporary file", error, failure);
@@ -77,7 +85,7 @@ bool OutputFile::commit(Failure &failure) {
     std::FILE *f = file_;
     file_ = nullptr;
     if (std::fclose(f) != 0) return fail_with("close failed", errno, failure);
-    if (!temporary_.empty() && std::rename(temporary_.c_str(), path_.c_str()) != 0)
+    if (!temporary_.empty() && std::rename(temporary_.c_str(), target_.c_str()) != 0)
         return fail_with("cannot rename '" + temporary_ + "' onto it", errno, failure);
     unregister_temporary(slot_);
     slot_ = -1;

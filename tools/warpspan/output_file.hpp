@@ -2,7 +2,8 @@
 // work starts (so an unwritable path fails at once, not after an hour of search), written to a
 // temporary file in the same directory and renamed onto its name on commit: the file appears whole or
 // not at all, and an existing file keeps its old contents until then. A character device or FIFO
-// (/dev/null, /dev/stdout) is written in place. Every write, the flush, fsync and the close are
+// (/dev/null, /dev/stdout) is written in place, and a symbolic link stays a link (the file it points to
+// is replaced). Every write, the flush, fsync and the close are
 // checked (ENOSPC, /dev/full); failures are I/O errors (exit 74) that name the path.
 #ifndef WSP_CLI_OUTPUT_FILE_HPP
 #define WSP_CLI_OUTPUT_FILE_HPP
@@ -38,6 +39,7 @@ private:
     bool fail_with(const std::string &what, int error, Failure &failure);
 
     std::string path_, origin_, temporary_;
+    std::string target_;  // the file renamed onto: the path, or what a symbolic link there points to
     std::FILE *file_ = nullptr;
     int slot_ = -1;
 };
