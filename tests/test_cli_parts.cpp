@@ -25,6 +25,7 @@ extern "C" {
 #include "api_names.hpp"
 #include "arch_presets.hpp"
 #include "did_you_mean.hpp"
+#include "docs.hpp"
 #include "exit_codes.hpp"
 #include "failure.hpp"
 #include "flag_docs.hpp"

@@ -1,5 +1,6 @@
 // docs/cli.md: the command-line reference, every command and flag and the exit codes.
 #include "exit_codes.hpp"
+#include "docs.hpp"
 #include "flag_docs.hpp"
 
 namespace wsp_cli {

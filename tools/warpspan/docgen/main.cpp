@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "docs.hpp"
 #include "flag_docs.hpp"
 #include "flag_parser.hpp"
 #include "output_file.hpp"

@@ -1,4 +1,5 @@
 // tools/completion/warpspan.bash: bash completion of commands, flags and the choices of their values.
+#include "docs.hpp"
 #include "flag_docs.hpp"
 
 namespace wsp_cli {

@@ -1,5 +1,6 @@
 // docs/warpspan.1: the man page, in the man(7) macros.
 #include "exit_codes.hpp"
+#include "docs.hpp"
 #include "flag_docs.hpp"
 
 namespace wsp_cli {
