@@ -281,6 +281,21 @@ void test_count_contexts(void **state) {
     assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &pub, nullptr), WSP_OK);
     assert_int_equal(pub.kernel_pws, paper.kernel_pws);
     assert_int_equal(pub.simds_total, paper.simds_total);
+    // kernel_times' own errors: the field of each, and no partial result after an overflow.
+    wsp_diag d{};
+    assert_int_equal(wsp::pws::kernel_times(nullptr, w, wsp::pws::kContextsPaper, &paper, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PWS_PARAMS);
+    assert_int_equal(wsp::pws::kernel_times(&p, w, wsp::pws::kContextsPaper, nullptr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    wsp_pws_params huge = p;
+    huge.workgroups = UINT64_MAX;  // DS (d + E_WF) overflows after E_WF and the dispatches were written
+    assert_int_equal(wsp::pws::kernel_times(&huge, w, wsp::pws::kContextsPaper, &paper, &d), WSP_ERR_OVERFLOW);
+    assert_int_equal(d.field, WSP_FIELD_PWS_WORKGROUPS);
+    assert_int_equal(paper.wf_pws, 0);
+    assert_int_equal(paper.dispatches, 0);
+    assert_int_equal(wsp::pws::kernel_times(&p, w, wsp::pws::kContextsPaper, &paper, &d), WSP_OK);
+    assert_int_equal(d.status, WSP_OK);
+    assert_int_equal(d.field, WSP_FIELD_NONE);
 }
 
 void test_errors(void **state) {
