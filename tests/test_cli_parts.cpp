@@ -389,10 +389,12 @@ void test_flag_table_covers_every_flag(void **) {
          "--help -h --version --json --quiet --kernel --warps --units --latency --warp-size --schedulers --arch "
          "--method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts "
          "--init --t0 --moves --seed --convergence --plot --svg --write-lp --require-exact"},
-        {Command::kPtx, "--entry --path --loop --worst --json --help -h --warps --method --units --arch --timeout"},
+        {Command::kPtx,
+         "--entry --path --prefix --loop-bound --loop-bounds --unknown-opcode --expansion-arch --ptxas-info "
+         "--write-cfg --json --help -h --warps --method --units --arch --timeout --require-exact"},
         {Command::kPws,
          "--help -h --json --ipet --split --format --csv-base --spsimds --cus --simds --wf-contexts --wf-size "
-         "--wg-size --workgroups --delay --split-cost --merge-cost"},
+         "--wg-size --workgroups --delay --split-cost --merge-cost --contexts --explain"},
         {Command::kIpet, "--help -h --json --timeout"},
         {Command::kTable,
          "--help -h --kernel --warps --units --latency --warp-size --schedulers --spec --name --columns --timeout "
@@ -429,6 +431,9 @@ void test_choices_match_the_program(void **) {
     assert_string_equal(flag_spec(Flag::kGraphFormat).choices[static_cast<int>(GraphFormat::kCsv)], "csv");
     assert_string_equal(flag_spec(Flag::kPath).choices[static_cast<int>(Branch::kNotTaken)], "not-taken");
     assert_string_equal(flag_spec(Flag::kSplit).choices[static_cast<int>(SplitKeyword::kNone)], "none");
+    assert_string_equal(flag_spec(Flag::kSplit).choices[static_cast<int>(SplitKeyword::kOptimal)], "optimal");
+    assert_string_equal(flag_spec(Flag::kContexts).choices[static_cast<int>(ContextsMode::kCount)], "count");
+    assert_string_equal(flag_spec(Flag::kUnknownOpcode).choices[WSP_UNIT_S], "S");
 }
 
 // ==== flag parser ====================================================================================
@@ -491,6 +496,12 @@ void test_parser_accepts(void **) {
 
     assert_true(parse_command_line({"ptx", fx.file, "--path", "t,n,taken,t", "--warps", "4"}, a, failure));
     assert_true(a.choices<Branch>(Flag::kPath).size() == 4);
+    // A repeatable flag keeps every value, in order.
+    assert_true(parse_command_line({"ptx", fx.file, "--loop-bound", "a=3", "--loop-bound=b=4"}, a, failure));
+    assert_true(a[Flag::kLoopBound].texts == std::vector<std::string>({"a=3", "b=4"}));
+    assert_true(parse_command_line({"pws", fx.file, "--split", "optimal", "--contexts", "count"}, a, failure));
+    assert_true(a[Flag::kSplit].keyword && a.choice<SplitKeyword>(Flag::kSplit) == SplitKeyword::kOptimal);
+    assert_true(a.choice<ContextsMode>(Flag::kContexts) == ContextsMode::kCount);
 
     // --help anywhere wins over everything else on the line.
     assert_true(parse_command_line({"--bogus", "--help", "--warps", "0"}, a, failure));
@@ -583,11 +594,14 @@ void test_parser_rejects(void **) {
         {{"table", "--kernel", "L", "--warps", "3", "-o", "a.h", "--output", "b.h"}, ExitCode::kUsage, "--output", "given twice", "path"},
         {{"table", "--kernel", "L", "--warps", "3", "--format", "xml"}, ExitCode::kUsage, "--format", "(choices: header, csv, json)", "none"},
         {{"pws", file, "--format", "header"}, ExitCode::kUsage, "--format", "(choices: text, csv)", "none"},
-        {{"pws", file, "--split", "1,x"}, ExitCode::kUsage, "--split", "(or one of: all, none)", "cfg_node"},
+        {{"pws", file, "--split", "1,x"}, ExitCode::kUsage, "--split", "(or one of: all, none, optimal)", "cfg_node"},
         {{"pws", file, "--csv-base", "2"}, ExitCode::kUsage, "--csv-base", "out of range 0..1", "none"},
         {{"ptx", file, "--path", "t,maybe"}, ExitCode::kUsage, "--path", "item 2: unknown value 'maybe'", "ptx_options"},
-        {{"ptx", file, "--path", "t", "--worst"}, ExitCode::kUsage, "--path", "cannot go with --worst", "none"},
-        {{"ptx", file, "--loop", "0"}, ExitCode::kUsage, "--loop", "out of range 1..1000000", "ptx_options"},
+        {{"ptx", file, "--path", "t", "--prefix"}, ExitCode::kUsage, "--path", "cannot go with --prefix", "none"},
+        {{"ptx", file, "--worst"}, ExitCode::kUsage, "--worst", "no longer a flag of `warpspan ptx`: the whole kernel is the default", "none"},
+        {{"ptx", file, "--unknown-opcode", "X"}, ExitCode::kUsage, "--unknown-opcode", "unknown value 'X' (choices: L, C, S, D)", "ptx_options"},
+        {{"ptx", file, "--entry", "a", "--entry", "b"}, ExitCode::kUsage, "--entry", "given twice", "ptx_options"},
+        {{"pws", file, "--contexts", "paths"}, ExitCode::kUsage, "--contexts", "unknown value 'paths' (choices: paper, count)", "none"},
         {{"ipet", file, "--timeout", "soon"}, ExitCode::kUsage, "--timeout", "not a decimal number", "seconds"},
         {{"help", "a", "b", "c"}, ExitCode::kUsage, "warpspan help", "too many operands", "none"},
     };
@@ -707,7 +721,7 @@ void test_bash_completion_works(void **) {
         {"warpspan table mer", "merge"},
         {"warpspan table --col", "--columns"},
         {"warpspan table merge --tim", "--timing"},
-        {"warpspan pws g --split \"\"", "all none"},
+        {"warpspan pws g --split \"\"", "all none optimal"},
         {"warpspan pws g --wf", "--wf-contexts --wf-size"},
         {"warpspan ptx k.ptx --path t,not", "t,not-taken"},
         {"warpspan ipet g --t", "--timeout"},
