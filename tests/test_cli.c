@@ -151,7 +151,7 @@ static const cli_case cases[] = {
     {"witness not a number", NULL, "--kernel LC --warps 2 --witness 1,x,1,2", 1, NULL, "'x' (item 2)"},
     {"bad timeout", NULL, "--kernel L --warps 1 --timeout -1", 1, NULL, "--timeout"},
     {"two config files", NULL, "a.cfg b.cfg", 1, NULL, "more than one configuration file"},
-    /* --arch presets (tools/warpspan/arch_presets.cpp); test_arch_presets checks every row */
+    /* --arch presets (lib/host/arch/arch_presets.cpp); test_arch_presets checks every row */
     {"arch unknown names the known", NULL, "--kernel L --warps 2 --arch sm_99", 1, NULL,
      "--arch: unknown architecture 'sm_99' (known: sm_20, sm_21, sm_30, sm_35, sm_50, sm_60, sm_70, sm_80, "
      "sm_86, sm_90)"},
@@ -316,7 +316,7 @@ static void test_cases(void **state) {
 
 /* Every --arch preset builds a valid problem (sigma = units / 32 an integer or 1/n, so
  * wsp_problem_init accepts it) with the sigma, copies and schedulers its row in
- * tools/warpspan/arch_presets.cpp gives: L, C, S, D units per SM -> normalised sigma and copies. */
+ * lib/host/arch/arch_presets.cpp gives: L, C, S, D units per SM -> normalised sigma and copies. */
 static const struct arch_case {
     const char *arch;
     const char *problem; /* the JSON problem's sigma .. arch, kernel LCSD, 2 warps */

@@ -22,7 +22,7 @@ extern "C" {
 #include "test_util.h"
 }
 
-#include "arch_presets.hpp"
+#include "host/arch/arch_presets.hpp"
 #include "did_you_mean.hpp"
 #include "docs.hpp"
 #include "exit_codes.hpp"
@@ -415,7 +415,7 @@ void test_flag_table_covers_every_flag(void **) {
 void test_choices_match_the_program(void **) {
     // The --arch choices are the presets of arch_presets.cpp, in order.
     size_t presets = 0;
-    const ArchPreset *p = arch_presets(presets);
+    const wsp::host::ArchPreset *p = wsp::host::arch_presets(presets);
     const FlagSpec &arch = flag_spec(Flag::kArch);
     assert_int_equal(choice_count(arch.choices), presets);
     for (size_t i = 0; i < presets; ++i) assert_string_equal(arch.choices[i], p[i].name);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace wsp_cli {
@@ -132,32 +132,36 @@ void write_gantt_svg(std::ostream &out, const wsp_problem *p, const Witness &w, 
     out << "</svg>\n";
 }
 
-bool write_figures(const Settings &s, const Analysis &a, Error &error) {
-    auto write = [&](const std::string &path, auto &&fill) -> bool {
-        std::ofstream f(path);
-        if (f) fill(f);
-        if (!f) {
-            error = {kExitInput, "cannot write '" + path + "'"};
-            return false;
-        }
-        return true;
+bool open_figures(const Settings &s, FigureFiles &files, Failure &failure) {
+    return (!s.convergence || files.convergence.open(*s.convergence, "--convergence", failure)) &&
+           (!s.plot || files.plot.open(*s.plot, "--plot", failure)) && (!s.svg || files.svg.open(*s.svg, "--svg", failure));
+}
+
+bool write_figures(const Settings &s, const Analysis &a, FigureFiles &files, Failure &failure) {
+    auto write = [&](OutputFile &file, auto &&fill) -> bool {
+        std::ostringstream text;
+        fill(text);
+        return file.write(text.str(), failure) && file.commit(failure);
     };
     const std::string name = std::string(wsp_problem_kernel(a.problem)).size() > 40
                                  ? "W = " + std::to_string(wsp_problem_warps(a.problem))
-                                 : "kernel " + s.kernel->value + ", W = " + std::to_string(wsp_problem_warps(a.problem));
-    if (s.convergence && !write(*s.convergence, [&](std::ostream &o) { write_convergence_csv(o, *a.anneal); }))
+                                 : "kernel " + s.request.kernel + ", W = " + std::to_string(wsp_problem_warps(a.problem));
+    if (s.convergence && !write(files.convergence, [&](std::ostream &o) { write_convergence_csv(o, *a.anneal); }))
         return false;
-    if (s.plot && !write(*s.plot, [&](std::ostream &o) {
+    if (s.plot && !write(files.plot, [&](std::ostream &o) {
             write_convergence_svg(o, *a.anneal, "anneal: best makespan so far per restart, " + name);
         }))
         return false;
-    if (s.svg && a.witness &&
-        !write(*s.svg, [&](std::ostream &o) {
-            write_gantt_svg(o, a.problem, *a.witness,
-                            "witness schedule from " + a.witness_source + ", makespan " +
-                                std::to_string(a.witness->makespan) + ", " + name);
-        }))
+    if (s.svg && !a.witness) {
+        std::fprintf(stderr, "warpspan: note: --svg: no witness schedule was found; '%s' is not written\n", s.svg->c_str());
+        files.svg.abandon();
+    } else if (s.svg && !write(files.svg, [&](std::ostream &o) {
+                   write_gantt_svg(o, a.problem, *a.witness,
+                                   "witness schedule from " + a.witness_source + ", makespan " +
+                                       std::to_string(a.witness->makespan) + ", " + name);
+               })) {
         return false;
+    }
     return true;
 }
 

@@ -323,6 +323,14 @@ bool parse_flags(Command command, const std::vector<std::string> &args, ParsedAr
     return true;
 }
 
+bool json_requested(const std::vector<std::string> &args) {
+    for (const std::string &a : args) {
+        if (a == "--") return false;
+        if (a == "--json") return true;
+    }
+    return false;
+}
+
 bool parse_command_line(const std::vector<std::string> &args, ParsedArgs &out, Failure &failure,
                         const ExistsFn &exists) {
     Command command = Command::kAnalyse;

@@ -85,6 +85,10 @@ bool parse_value(const FlagSpec &spec, const std::string &text, FlagValue &out, 
 // The flags and operands of `command` (args: the words after the command's name), then the defaults.
 bool parse_flags(Command command, const std::vector<std::string> &args, ParsedArgs &out, Failure &failure);
 
+// Whether the words ask for JSON (--json before any `--`), so that even an error in parsing them is
+// reported as a JSON object.
+bool json_requested(const std::vector<std::string> &args);
+
 // resolve_command, then parse_flags on the rest.
 bool parse_command_line(const std::vector<std::string> &args, ParsedArgs &out, Failure &failure,
                         const ExistsFn &exists = path_exists);
