@@ -820,6 +820,36 @@ void test_progress_texts(void **) {
     assert_true(time_fraction(1, 0) < 0 && time_fraction(1, 4) == 0.25);
 }
 
+// The exact search's percentage never goes backwards: over a run whose work and time only grow (the
+// state table may grow and be emptied meanwhile, which the fraction does not see), the fraction never
+// falls, stays in [0, 1] while within the limits, and is unknown (negative) without any limit.
+void test_exact_fraction_is_monotone(void **) {
+    const uint64_t seed = test_seed();
+    uint64_t rng = seed;
+    auto next = [&rng]() { return (rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
+    for (int run = 0; run < 200; ++run) {
+        const uint64_t budget = run % 3 == 0 ? 0 : 1 + next() % 100000;
+        const double seconds = run % 3 == 1 ? 0 : 0.1 + static_cast<double>(next() % 1000) / 10;
+        uint64_t work = 0;
+        double elapsed = 0, last = -2;
+        for (int step = 0; step < 100; ++step) {
+            work += next() % 5000;
+            elapsed += static_cast<double>(next() % 100) / 1000;
+            const double f = exact_fraction(work, budget, elapsed, seconds);
+            if (budget == 0 && seconds == 0) {
+                CHECK_MSG(f < 0, "seed %llu: a fraction without limits", static_cast<unsigned long long>(seed));
+                continue;
+            }
+            CHECK_MSG(f >= last && f >= 0, "seed %llu run %d: %.4f after %.4f", static_cast<unsigned long long>(seed), run,
+                      f, last);
+            if (work <= budget && elapsed <= seconds) CHECK_MSG(f <= 1, "seed %llu: %.4f above 1", static_cast<unsigned long long>(seed), f);
+            last = f;
+        }
+    }
+    // The line shows the largest fraction seen: a smaller one (another method's, a restart) is ignored.
+    assert_true(exact_fraction(500, 1000, 0, 0) == 0.5 && exact_fraction(10, 1000, 3, 4) == 0.75);
+}
+
 // ==== output files ===================================================================================
 
 void test_output_file_appears_whole_or_not_at_all(void **) {
@@ -1075,6 +1105,7 @@ int main(void) {
         cmocka_unit_test(test_progress_line_draws_throttled_and_monotone),
         cmocka_unit_test(test_progress_line_unknown_fraction_and_disabled),
         cmocka_unit_test(test_progress_texts),
+        cmocka_unit_test(test_exact_fraction_is_monotone),
     };
     const struct CMUnitTest outputs[] = {
         cmocka_unit_test(test_output_file_appears_whole_or_not_at_all),

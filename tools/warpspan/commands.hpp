@@ -7,6 +7,7 @@
 #include "exit_codes.hpp"
 #include "failure.hpp"
 #include "flag_parser.hpp"
+#include "output_file.hpp"
 
 namespace wsp_cli {
 

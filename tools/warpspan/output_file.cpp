@@ -56,8 +56,12 @@ bool OutputFile::open(const std::string &path, const std::string &origin, Failur
         std::free(real);
     }
     const std::string dir = directory_of(target_);
-    temporary_ = (dir == "/" ? "" : dir) + "/." + base_name(target_) + ".XXXXXX";
-    const int fd = ::mkstemp(&temporary_[0]);
+    // ".NAME.XXXXXX.EXT": the temporary keeps the extension, for writers that choose the format by it.
+    const std::string base = base_name(target_);
+    const size_t dot = base.rfind('.');
+    const std::string extension = dot == std::string::npos || dot == 0 ? "" : base.substr(dot);
+    temporary_ = (dir == "/" ? "" : dir) + "/." + base + ".XXXXXX" + extension;
+    const int fd = ::mkstemps(&temporary_[0], static_cast<int>(extension.size()));
     if (fd < 0) {
         const int error = errno;
         temporary_.clear();

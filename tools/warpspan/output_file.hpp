@@ -22,7 +22,7 @@ public:
     OutputFile(const OutputFile &) = delete;
     OutputFile &operator=(const OutputFile &) = delete;
 
-    // Checks the path (path_check.hpp) and creates the temporary ".NAME.XXXXXX" beside it; `origin` is
+    // Checks the path (path_check.hpp) and creates the temporary ".NAME.XXXXXX.EXT" beside it; `origin` is
     // the flag that named it ("--svg", "-o").
     bool open(const std::string &path, const std::string &origin, Failure &failure);
     bool write(const std::string &data, Failure &failure);

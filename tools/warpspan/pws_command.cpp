@@ -8,6 +8,7 @@
 #include "host/pws/analysis.hpp"
 #include "plural.hpp"
 #include "tool_identity.hpp"
+#include "warpspan_host.h"
 
 namespace wsp_cli {
 namespace {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "host/arch/arch_presets.hpp"
+#include "plural.hpp"
 #include "report.hpp"
 
 namespace wsp_cli {
@@ -100,8 +101,9 @@ void write_exact(std::ostream &out, const ExactRun &run) {
                                              : std::string("   (stopped by the ") + why + " budget)");
     out << "\n";
     out << "  bracket       [" << r.lower << ", " << r.upper << "]\n";
-    out << "  search        " << r.probes << " probes, " << r.expanded << " states expanded, " << r.stored
-        << " stored (table of " << r.capacity << "), " << seconds_text(run.seconds) << "; memory budget "
+    out << "  search        " << plural(r.probes, "probe", "probes") << ", "
+        << plural(r.expanded, "state expanded", "states expanded") << ", " << r.stored << " stored (table of "
+        << r.capacity << "), " << seconds_text(run.seconds) << "; memory budget "
         << mib_text(run.memory) << "\n\n";
 }
 
@@ -164,8 +166,10 @@ void write_ilp(std::ostream &out, const IlpRun &run, const std::optional<std::st
         << (r.lower == 0 ? "   (no schedule found yet)" : optimal ? "" : "   (best schedule found)") << "\n";
     out << "  upper         " << r.upper << (optimal ? "   proven optimal" : "   (the horizon)") << "\n";
     out << "  horizon       " << r.horizon << "   (the model's last cycle: the safe bound)\n";
-    out << "  model         " << r.columns << " columns, " << r.rows << " rows, " << r.nonzeros << " nonzeros\n";
-    out << "  search        " << r.nodes << " branch-and-bound nodes; built in " << seconds_text(r.build_seconds) << ", "
+    out << "  model         " << plural(r.columns, "column", "columns") << ", " << plural(r.rows, "row", "rows") << ", "
+        << plural(r.nonzeros, "nonzero", "nonzeros") << "\n";
+    out << "  search        " << plural(r.nodes, "branch-and-bound node", "branch-and-bound nodes") << "; built in "
+        << seconds_text(r.build_seconds) << ", "
         << seconds_text(r.seconds) << " in all\n";
     if (model) out << "  model file    " << *model << " (" << format_text(*model) << ")\n";
     out << "\n";

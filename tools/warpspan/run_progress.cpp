@@ -8,10 +8,6 @@
 
 namespace wsp_cli {
 
-double exact_fraction(uint64_t work, uint64_t budget, double elapsed, double seconds) {
-    return std::max(budget_fraction(work, budget), time_fraction(elapsed, seconds));
-}
-
 uint32_t RunProgress::stop() { return interrupt_stop(); }
 
 void RunProgress::begin(const char *method) {

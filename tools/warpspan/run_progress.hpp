@@ -21,11 +21,6 @@ struct RunLimits {
     uint32_t warps = 0;             // for "T(W) in [lower, upper]"
 };
 
-// The exact search's fraction done: the larger of the states against their budget and the time against
-// its limit, both monotone, so the percentage never goes backwards (the table's growth, which can
-// empty it, is not part of it). Negative when there is neither limit.
-double exact_fraction(uint64_t work, uint64_t budget, double elapsed, double seconds);
-
 class RunProgress : public wsp::host::RunObserver {
 public:
     RunProgress(bool enabled, RunLimits limits) : enabled_(enabled), limits_(limits) {}
