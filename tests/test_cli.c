@@ -859,6 +859,14 @@ static void test_interrupt_saves_the_result(void **state) {
     assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
     assert_non_null(strstr(out, "\"interrupted\": true"));
     assert_non_null(strstr(out, "\"stopped_by\": \"cancelled\""));
+    /* A table too: every entry computed so far or stopped, each a valid bracket, the file written whole. */
+    char table[512];
+    snprintf(table, sizeof table, "%s/interrupted.csv", tmpdir);
+    snprintf(line, sizeof line, "timeout --preserve-status --signal=INT 1 '%s' table examples/voronoi.cfg --columns exact -o '%s'",
+             WSP_CLI, table);
+    assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
+    assert_non_null(strstr(read_file(table), "voronoi,L5C9L2C9,16,exact,"));
+    assert_non_null(strstr(read_file(table), ",bracket,"));
 }
 
 /* --help lists every command and `warpspan help COMMAND` gives each one's help. */

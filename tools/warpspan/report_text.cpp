@@ -82,7 +82,7 @@ void write_bounds(std::ostream &out, const Analysis &a) {
     out << "bounds on T(" << wsp_problem_warps(a.problem) << ")\n";
     out << "  upper         " << b.upper << "   proven: min of the three below\n";
     out << "    W*I           " << b.bound[WSP_BOUND_TRIVIAL] << "\n";
-    out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
+    out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (scheduler-aware)\n";
     out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)
