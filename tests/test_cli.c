@@ -615,6 +615,13 @@ static void test_table_outputs(void **state) {
     snprintf(args, sizeof args, "table %s --format json -o %%s/full.json", table_flags);
     assert_int_equal(run_table(args, out, sizeof out, err, sizeof err), 0);
 
+    /* --svg draws each entry's bracket against W; a whole file. */
+    assert_int_equal(run_table("table --kernel LCL --warps 3 --columns bound,exact --svg %s/t.svg", out, sizeof out, err,
+                               sizeof err), 0);
+    snprintf(args, sizeof args, "%s/t.svg", tmpdir);
+    assert_non_null(strstr(read_file(args), "<title>W=3: [7, 7]</title>"));
+    assert_non_null(strstr(read_file(args), "</svg>\n"));
+
     /* The header compiles with the strict flags, on its own and included. */
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "cd '%s' && %s -std=c99 -Wall -Wextra -pedantic -Werror -c full.h", tmpdir,
@@ -841,20 +848,22 @@ static void test_write_errors(void **state) {
 
 /* Ctrl-C during a long exact search: the search stops, the best bracket so far is printed and its witness
  * saved, and the exit status is 130 (after saving). The search would run for minutes; the signal comes
- * after one second, when it is surely running (its outcome does not depend on when it comes). */
+ * after one second, when it is surely running (its outcome does not depend on when it comes). timeout
+ * --foreground sends one SIGINT, as a terminal's Ctrl-C does; without it timeout signals its process group
+ * too, and a second SIGINT quits at once by design. */
 static void test_interrupt_saves_the_result(void **state) {
     static char out[1 << 16], err[1 << 16];
     char line[1024], svg[512];
     (void)state;
     snprintf(svg, sizeof svg, "%s/interrupted.svg", tmpdir);
-    snprintf(line, sizeof line, "timeout --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --method exact --svg '%s'",
+    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --method exact --svg '%s'",
              WSP_CLI, svg);
     assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
     assert_non_null(strstr(out, "(stopped by Ctrl-C)"));
     assert_non_null(strstr(out, "T(16) lies in ["));
     assert_non_null(strstr(out, "Stopped by Ctrl-C"));
     assert_non_null(strstr(read_file(svg), "</svg>"));
-    snprintf(line, sizeof line, "timeout --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --method exact --json",
+    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --method exact --json",
              WSP_CLI);
     assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
     assert_non_null(strstr(out, "\"interrupted\": true"));
@@ -862,7 +871,7 @@ static void test_interrupt_saves_the_result(void **state) {
     /* A table too: every entry computed so far or stopped, each a valid bracket, the file written whole. */
     char table[512];
     snprintf(table, sizeof table, "%s/interrupted.csv", tmpdir);
-    snprintf(line, sizeof line, "timeout --preserve-status --signal=INT 1 '%s' table examples/voronoi.cfg --columns exact -o '%s'",
+    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' table examples/voronoi.cfg --columns exact -o '%s'",
              WSP_CLI, table);
     assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
     assert_non_null(strstr(read_file(table), "voronoi,L5C9L2C9,16,exact,"));

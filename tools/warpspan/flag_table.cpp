@@ -73,7 +73,7 @@ const FlagSpec kFlags[] = {
            "any exact entry is a bracket); the bracket is printed and saved all the same"),
 
     // ---- the problem ----
-    flag(Flag::kKernel, "--kernel", "K", ValueType::kString, kProblemCommands, Group::kProblem, "kernel",
+    flag(Flag::kKernel, "--kernel", "K", ValueType::kString, kAnalyse | kTable, Group::kProblem, "kernel",
          "the kernel instruction string: letters L (load/store), C (CUDA core), S (special function), D "
          "(double precision), each optionally followed by a repeat count; spaces are ignored ('L5 C9 L2 C9')"),
     flag(Flag::kWarps, "--warps", "W", ValueType::kUnsigned, kProblemCommands, Group::kProblem, "warps",
