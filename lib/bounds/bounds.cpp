@@ -8,6 +8,7 @@
 // if none issued, every type has spare capacity and the scheduler limit is not reached, so every
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
+#include "bounds/upper_bounds.hpp"
 #include "model/problem.hpp"
 #include "util/checked.hpp"
 
@@ -47,16 +48,32 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 }
 
 }  // namespace
+
+const char *bound_name(uint32_t id) {
+    static const char *const names[kBoundCount] = {"trivial", "saturation", "last warp"};
+    return id < kBoundCount ? names[id] : "?";
+}
+
+uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]) {
+    out[kBoundTrivial] = static_cast<uint64_t>(p.warps) * p.length;
+    out[kBoundSaturation] = saturation_bound(p);
+    out[kBoundLastWarp] = last_warp_bound(p);
+    uint64_t best = out[0];
+    for (uint32_t k = 1; k < kBoundCount; ++k) best = min_u64(best, out[k]);
+    return best;
+}
+
 }  // namespace wsp
 
 extern "C" wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out) {
     if (out == nullptr) return WSP_ERR_NULL_ARGUMENT;
     if (p == nullptr) return WSP_ERR_NULL_ARGUMENT;
     if (!wsp::valid(p)) return WSP_ERR_INVALID_HANDLE;
-    out->trivial = static_cast<uint64_t>(p->warps) * p->length;
-    out->saturation = wsp::saturation_bound(*p);
-    out->last_warp = wsp::last_warp_bound(*p);
-    out->upper = wsp::min_u64(out->trivial, wsp::min_u64(out->saturation, out->last_warp));
+    uint64_t all[wsp::kBoundCount];
+    out->upper = wsp::upper_bounds(*p, all);
+    out->trivial = all[wsp::kBoundTrivial];
+    out->saturation = all[wsp::kBoundSaturation];
+    out->last_warp = all[wsp::kBoundLastWarp];
     bool safe = false;
     out->paper = wsp::paper_bound(*p, &safe);
     out->paper_safe = safe ? 1 : 0;
