@@ -67,6 +67,77 @@ inline N waiting_cycles(const wsp_problem &p, const N others[WSP_UNIT_COUNT], N 
     return waits;
 }
 
+// The scheduler limit that can bind: 0 (no limit) when S >= the unfinished warps (at most that many
+// issue, and if all of them do nobody waits) or S >= the sum of sigma_U over the types with work left
+// (then a full scheduler means every such type is saturated, so a waiting warp's own type is). In both
+// cases the schedules allowed with S are exactly those allowed without a limit, so every bound proven
+// for S = 0 holds. `work` is the remaining work per type of all warps (only whether it is 0 matters).
+template <typename N>
+inline uint32_t effective_schedulers(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t schedulers,
+                                     const N work[WSP_UNIT_COUNT], uint64_t unfinished) {
+    if (schedulers == 0 || schedulers >= unfinished) return 0;
+    uint64_t capacity = 0;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+        if (work[u] != 0) capacity += sigma[u];
+    return schedulers >= capacity ? 0 : schedulers;
+}
+
+// What the other warps can spend on keeping one warp waiting (the distinct-issuer refinement of the
+// last-warp bound, docs/bounds.md): their remaining work per type and in total, and caps on the cycles
+// in which sigma_U *distinct* other warps issue type U (`cap`), or S distinct other warps issue
+// (`sched_cap`). A cap of 0 says it cannot happen (fewer than sigma_U other warps hold U work).
+template <typename N>
+struct OthersWork {
+    N of_type[WSP_UNIT_COUNT];
+    N total;
+    N cap[WSP_UNIT_COUNT];
+    N sched_cap;
+};
+
+// Waiting cycles of one warp, blocked only by the others' work in `o` (the last-warp count of
+// waiting_cycles with the caps, and without assuming the per-type work fits the total).
+// Proof (docs/bounds.md, "last warp, distinct issuers"). A waiting cycle of the warp is of kind
+// (a_U): its type U is saturated and, when S > 0, sigma_U < S, so sigma_U distinct other warps issue
+// U in it; or of kind (b): the scheduler is full with S distinct other warps (S > 0). With a_U and b
+// such cycles: a_U <= cap_U, a_U <= N_U / sigma_U, b <= sched_cap, and the issues are distinct, so
+// sum_U sigma_U a_U + S b <= N. The waits a + b are at most the largest number of items, of weight
+// sigma_U (at most min(cap_U, N_U / sigma_U) of each U) or S (at most sched_cap), that fit in N. As
+// every sigma_U counted is below S, taking the lightest items first is optimal (a heavier item in a
+// solution can be traded for a lighter unused one without exceeding N).
+template <typename N>
+inline N capped_waiting_cycles(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, const OthersWork<N> &o) {
+    N waits = 0;
+    N left = o.total;
+    bool done[WSP_UNIT_COUNT] = {false, false, false, false};
+    for (;;) {
+        int u = -1;
+        for (int v = 0; v < WSP_UNIT_COUNT; ++v) {
+            if (done[v] || o.of_type[v] == 0 || (S > 0 && sigma[v] >= S)) continue;
+            if (u < 0 || sigma[v] < sigma[u]) u = v;
+        }
+        if (u < 0) break;
+        done[u] = true;
+        N a = o.of_type[u] / sigma[u];
+        if (o.cap[u] < a) a = o.cap[u];
+        if (left / sigma[u] < a) a = left / sigma[u];
+        waits += a;
+        left -= a * sigma[u];
+    }
+    if (S > 0) {
+        const N b = left / S;
+        waits += b < o.sched_cap ? b : o.sched_cap;
+    }
+    return waits;
+}
+
+// Cycles in which `sigma` distinct warps out of `warps`, each with at most `each` instructions of
+// the kind counted, can all issue one: 0 when warps < sigma, else floor(warps * each / sigma). Proof:
+// in c such cycles every warp takes part in at most min(each, c), so sigma c <= warps min(each, c);
+// with warps < sigma that forces c = 0, otherwise c <= warps each / sigma.
+inline uint64_t distinct_issue_cycles(uint64_t warps, uint64_t each, uint32_t sigma) {
+    return warps < sigma ? 0 : warps * each / sigma;
+}
+
 }  // namespace wsp
 
 #endif

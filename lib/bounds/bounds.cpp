@@ -8,6 +8,7 @@
 // if none issued, every type has spare capacity and the scheduler limit is not reached, so every
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
+#include "bounds/pipeline_bound.hpp"
 #include "bounds/upper_bounds.hpp"
 #include "model/problem.hpp"
 #include "util/checked.hpp"
@@ -50,14 +51,78 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 }  // namespace
 
 const char *bound_name(uint32_t id) {
-    static const char *const names[kBoundCount] = {"trivial", "saturation", "last warp"};
+    static const char *const names[kBoundCount] = {"trivial", "saturation", "last warp",
+                                                   "distinct issuers", "pipeline"};
     return id < kBoundCount ? names[id] : "?";
+}
+
+bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id < kBoundCount; }
+
+// The last warp, blocked only by distinct issuers (bound_terms.hpp, capped_waiting_cycles), for W
+// warps with at most max_count[U] instructions of type U and max_length in all: the last warp issues
+// at most max_length times; the other W - 1 hold at most (W-1) max_count[U] of U and (W-1) max_length
+// in all, and sigma_U of them (S of them) must issue in one cycle. Every quantity grows with the
+// counts, so the bound holds for any strings within the maxima.
+namespace {
+
+uint64_t distinct_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, const WarpWork &w) {
+    const uint64_t others = w.warps - 1u;
+    OthersWork<uint64_t> o;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        o.of_type[u] = others * w.max_count[u];
+        o.cap[u] = distinct_issue_cycles(others, w.max_count[u], sigma[u]);
+    }
+    o.total = others * w.max_length;
+    o.sched_cap = S > 0 ? distinct_issue_cycles(others, w.max_length, S) : 0;
+    return w.max_length + capped_waiting_cycles(sigma, S, o);
+}
+
+}  // namespace
+
+uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t schedulers,
+                                   const WarpWork &w, uint64_t out[kBoundCount]) {
+    for (uint32_t k = 0; k < kBoundCount; ++k) out[k] = UINT64_MAX;
+    if (w.warps == 0) {
+        for (uint32_t k = 0; k < kBoundCount; ++k)
+            if (heterogeneous_safe(k)) out[k] = 0;
+        return 0;
+    }
+    const uint64_t W = w.warps;
+    // Fact A: every cycle issues, and all warps hold at most W * max_length instructions.
+    out[kBoundTrivial] = W * w.max_length;
+    // Saturation: its counts R_U <= W max_count[U], R <= W max_length, longest <= max_length.
+    uint64_t sat = w.max_length;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) sat += W * w.max_count[u] / sigma[u];
+    if (schedulers > 0) sat += W * w.max_length / schedulers;
+    out[kBoundSaturation] = sat;
+    // Last warp: capped_waiting_cycles without caps is waiting_cycles when the counts add up to the
+    // length, and stays valid (the greedy respects the total) when the maxima do not.
+    OthersWork<uint64_t> o;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        o.of_type[u] = (W - 1u) * w.max_count[u];
+        o.cap[u] = UINT64_MAX;
+    }
+    o.total = (W - 1u) * w.max_length;
+    o.sched_cap = UINT64_MAX;
+    out[kBoundLastWarp] = w.max_length + capped_waiting_cycles(sigma, schedulers, o);
+    out[kBoundDistinct] = distinct_bound(
+        sigma, effective_schedulers<uint64_t>(sigma, schedulers, w.max_count, W), w);
+    uint64_t best = UINT64_MAX;
+    for (uint32_t k = 0; k < kBoundCount; ++k) best = min_u64(best, out[k]);
+    return best;
 }
 
 uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]) {
     out[kBoundTrivial] = static_cast<uint64_t>(p.warps) * p.length;
     out[kBoundSaturation] = saturation_bound(p);
     out[kBoundLastWarp] = last_warp_bound(p);
+    WarpWork w;
+    w.warps = p.warps;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) w.max_count[u] = p.count[u];
+    w.max_length = p.length;
+    const uint32_t S = effective_schedulers<uint64_t>(p.sigma, p.schedulers, w.max_count, p.warps);
+    out[kBoundDistinct] = distinct_bound(p.sigma, S, w);
+    out[kBoundPipeline] = pipeline_bound(p, S);
     uint64_t best = out[0];
     for (uint32_t k = 1; k < kBoundCount; ++k) best = min_u64(best, out[k]);
     return best;

@@ -14,14 +14,34 @@ enum BoundId : uint32_t {
     kBoundTrivial = 0,   // W*I
     kBoundSaturation,    // DESIGN.md section 3, scheduler-aware
     kBoundLastWarp,      // waiting cycles of the last warp
+    kBoundDistinct,      // the last warp, blocked only by distinct issuers, effective scheduler limit
+    kBoundPipeline,      // k-th passages of each instruction (pipeline_bound.hpp); same kernel only
     kBoundCount
 };
 
 // A short name for reports ("trivial", "saturation", ...).
 const char *bound_name(uint32_t id);
 
+// Whether the bound stays valid when the W warps run different instruction strings whose per-type
+// counts and lengths are at most given maxima (count-monotone, "heterogeneous-safe").
+bool heterogeneous_safe(uint32_t id);
+
 // Every bound for identical warps (the problem's kernel), and their minimum as the return value.
 uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]);
+
+// W warps that may run different strings (divergent paths of a kernel), known only by maxima: each
+// warp has at most max_count[U] normalised instructions of type U and at most max_length in all.
+struct WarpWork {
+    uint32_t warps;
+    uint64_t max_count[WSP_UNIT_COUNT];  // each < 2^32
+    uint64_t max_length;                 // < 2^32
+};
+
+// The heterogeneous-safe bounds for such warps (normalised sigma_U >= 1, S = schedulers, 0 = none):
+// out[id] for every id with heterogeneous_safe(id), UINT64_MAX for the others; returns their
+// minimum, a proven upper bound on the makespan of every work-conserving schedule of any such warps.
+uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t schedulers,
+                                   const WarpWork &w, uint64_t out[kBoundCount]);
 
 }  // namespace wsp
 

@@ -3,7 +3,7 @@
 //
 //   build/host/bounds_bench [INSTANCES [SEED [MAX_EXPANSIONS]]]
 //
-// Defaults: 400 instances, seed 19, 2000000 expansions per exact solve (instances the solver does not
+// Defaults: 400 instances, seed 19, 20000000 expansions per exact solve (instances the solver does not
 // settle within that are drawn again, and counted). An instance: a kernel of 2..6 instructions with at
 // least two unit types, sigma in {1/2, 1, 2, 4} and latency in {1, 2} per type, schedulers 0..4,
 // W = 2..8, normalised length <= 16. It prints, for each bound and for their minimum (the reported
@@ -122,7 +122,7 @@ bool solve(Instance *in, uint64_t max_expansions) {
 int main(int argc, char **argv) {
     const uint32_t count = argc > 1 ? static_cast<uint32_t>(std::atoi(argv[1])) : 400;
     const uint32_t seed = argc > 2 ? static_cast<uint32_t>(std::strtoul(argv[2], nullptr, 10)) : 19;
-    const uint64_t budget = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 2000000;
+    const uint64_t budget = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 20000000;
     uint32_t rng = seed ? seed : 1;
     std::vector<Instance> set;
     uint32_t unsettled = 0, too_long = 0;
