@@ -28,11 +28,16 @@ struct Workload {
 // floor(R_U/sigma_U) cycles of kind (a) per type, floor(R/S) of kind (b), and at most `longest` of
 // kind (c), since the warp finishing last is unfinished and issues in each of them.
 // Remaining cycles <= sum_U floor(R_U/sigma_U) + [S > 0] floor(R/S) + longest.
-inline uint64_t saturation_cycles(const wsp_problem &p, const Workload &all, uint64_t longest) {
+// `S` is the scheduler limit to count with: p.schedulers, or the effective limit below.
+inline uint64_t saturation_cycles(const wsp_problem &p, uint32_t S, const Workload &all, uint64_t longest) {
     uint64_t t = longest;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) t += all.of_type[u] / p.sigma[u];
-    if (p.schedulers > 0) t += all.total / p.schedulers;
+    if (S > 0) t += all.total / S;
     return t;  // <= 3*R + longest < 2^35 for R <= 2^31: no overflow
+}
+
+inline uint64_t saturation_cycles(const wsp_problem &p, const Workload &all, uint64_t longest) {
+    return saturation_cycles(p, p.schedulers, all, longest);
 }
 
 // Waiting cycles of the warp that finishes last (ours, the "last-warp bound"). `others` is the
@@ -53,8 +58,9 @@ inline uint64_t saturation_cycles(const wsp_problem &p, const Workload &all, uin
 // Any unsigned N that holds the others' total work will do (the exact solver uses 32 bits, as the
 // total is below 2^31); types without remaining work cost no division.
 template <typename N>
-inline N waiting_cycles(const wsp_problem &p, const N others[WSP_UNIT_COUNT], N others_total) {
-    const N S = p.schedulers;
+inline N waiting_cycles(const wsp_problem &p, uint32_t schedulers, const N others[WSP_UNIT_COUNT],
+                        N others_total) {
+    const N S = schedulers;
     N waits = 0;
     N used = 0;  // sum sigma_U A_U over the types counted as (a)
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
@@ -65,6 +71,11 @@ inline N waiting_cycles(const wsp_problem &p, const N others[WSP_UNIT_COUNT], N 
     }
     if (S > 0) waits += (others_total - used) / S;
     return waits;
+}
+
+template <typename N>
+inline N waiting_cycles(const wsp_problem &p, const N others[WSP_UNIT_COUNT], N others_total) {
+    return waiting_cycles<N>(p, p.schedulers, others, others_total);
 }
 
 // The scheduler limit that can bind: 0 (no limit) when S >= the unfinished warps (at most that many

@@ -1,6 +1,10 @@
 // A proven upper bound on the cycles that remain from a search state: the minimum of the trivial,
-// saturation and last-warp bounds (bounds/bound_terms.hpp) evaluated on the warps' remaining work.
-// At the initial state it equals wsp_bounds.upper.
+// saturation, last-warp and distinct-issuer bounds (bounds/bound_terms.hpp, docs/bounds.md) evaluated
+// on the warps' remaining work, with the effective scheduler limit of the state (the limit cannot
+// bind once it reaches the unfinished warps or the capacity of the types with work left). Warps at
+// different positions run different remaining strings, so only bounds that hold for different
+// strings apply here (the pipeline bound does not). At the initial state it is at least
+// wsp_bounds.upper, which also takes the pipeline bound.
 //
 // Which warp to take as the last one: the last-warp bound for a warp at position p is
 // B(p) = (I - p) + waits(others), waits from bound_terms.hpp. It is largest for the warp furthest
