@@ -2,7 +2,19 @@
 
 namespace wsp {
 
-StateBound::StateBound(const wsp_problem &p, uint32_t *suffix) : p_(&p), suffix_(suffix) {
+StateBound::StateBound(const wsp_problem &p, uint32_t *suffix)
+    : p_(&p), suffix_(suffix), types_(suffix + 4u * (static_cast<size_t>(p.length) + 1u)) {
+    below_limit_ = 0;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        few_[u] = p.sigma[u] * uint64_t{p.count[u]};
+        if (p.sigma[u] < p.schedulers) below_limit_ |= 1u << u;
+    }
+    for (uint32_t mask = 0; mask < 16; ++mask) {
+        uint64_t capacity = 0;
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+            if ((mask >> u) & 1u) capacity += p.sigma[u];
+        limit_[mask] = p.schedulers >= capacity ? 0 : p.schedulers;
+    }
     const uint32_t I = p.length;
     const uint8_t *units = p.units();
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) suffix[4u * static_cast<size_t>(I) + u] = 0;
@@ -10,6 +22,9 @@ StateBound::StateBound(const wsp_problem &p, uint32_t *suffix) : p_(&p), suffix_
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) suffix[4u * static_cast<size_t>(i) + u] =
             suffix[4u * (static_cast<size_t>(i) + 1u) + u] + (units[i] == u ? 1u : 0u);
     }
+    uint32_t *types = suffix + 4u * (static_cast<size_t>(I) + 1u);
+    types[I] = 0;
+    for (uint32_t i = I; i-- > 0;) types[i] = types[i + 1] | (1u << units[i]);
 }
 
 uint32_t StateBound::operator()(const Frame &f) const {
@@ -21,17 +36,41 @@ uint32_t StateBound::operator()(const Frame &f) const {
     const uint32_t behind = f.position(0);  // groups are sorted: group 0 has the most left
     const uint32_t longest = I - behind;
 
-    // The unfinished warps and, per type, how many of them still hold work of that type.
+    // The effective scheduler limit needs the unfinished warps, and the distinct-issuer caps the
+    // warps that still hold work of each type; both are counted over the groups only when lower
+    // estimates (the groups, ceil(work / longest), ceil(work_U / I_U): no warp holds more than the
+    // one furthest behind, nor more than I_U of type U) leave the answer open.
+    // The types with work left are those of the warp furthest behind (the others run suffixes of
+    // its remaining string).
+    const uint32_t with_work = types_[behind];
+    uint32_t S = limit_[with_work];  // 0 when S reaches the capacity of the types left
     uint32_t unfinished = 0;
-    uint32_t holders[WSP_UNIT_COUNT] = {0, 0, 0, 0};
-    for (uint32_t g = 0; g < G; ++g) {
-        const uint32_t n = f.count(g);
-        const uint32_t *rest = suffix_ + 4u * static_cast<size_t>(f.position(g));
-        unfinished += n;
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u)
-            if (rest[u] != 0) holders[u] += n;
+    // unfinished >= the groups and >= ceil(work / longest): count only when both allow S >= it
+    if (S > 0 && G <= S && h.work_total <= uint64_t{S} * longest) {
+        for (uint32_t g = 0; g < G; ++g) unfinished += f.count(g);
+        if (S >= unfinished) S = 0;
     }
-    const uint32_t S = effective_schedulers<uint32_t>(p.sigma, p.schedulers, h.work, unfinished);
+    // A cap may bind for a type that keeps a warp waiting on its own (S = 0 or sigma_U < S) when
+    // ceil(work_U / I_U) <= sigma_U; then the holders are counted.
+    bool binds = false;
+    for (uint32_t ready = with_work & (S == 0 ? 0xFu : below_limit_); ready != 0; ready &= ready - 1u) {
+        const int u = __builtin_ctz(ready);
+        if (h.work[u] <= few_[u]) binds = true;
+    }
+    uint32_t holders[WSP_UNIT_COUNT] = {0, 0, 0, 0};
+    if (binds) {
+        unfinished = 0;
+        for (uint32_t g = 0; g < G; ++g) {
+            const uint32_t n = f.count(g);
+            const uint32_t *rest = suffix_ + 4u * static_cast<size_t>(f.position(g));
+            unfinished += n;
+            for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+                if (rest[u] != 0) holders[u] += n;
+        }
+        binds = false;
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+            if (h.work[u] != 0 && holders[u] - 1u < p.sigma[u] && (S == 0 || p.sigma[u] < S)) binds = true;
+    }
 
     Workload all;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) all.of_type[u] = h.work[u];
@@ -48,9 +87,12 @@ uint32_t StateBound::operator()(const Frame &f) const {
     if (last < ub) ub = last;
 
     // The last warp blocked only by distinct issuers: its caps can jump when one warp more holds
-    // work of a type, so no group dominates; the largest over the groups is taken.
-    uint64_t distinct = 0;
-    for (uint32_t g = 0; g < G && distinct < ub; ++g) {
+    // work of a type, so no group dominates; the largest over the groups is taken. When no cap binds
+    // (every type that can keep a warp waiting on its own has sigma_U other holders whichever warp is
+    // last; S > 0 implies unfinished - 1 >= S, as S is effective) capped_waiting_cycles equals
+    // waiting_cycles and the bound is the last-warp bound: then it is skipped.
+    uint64_t distinct = binds ? 0 : ub;
+    for (uint32_t g = 0; binds && g < G && distinct < ub; ++g) {
         const uint32_t pos = f.position(g);
         const uint32_t *rest = suffix_ + 4u * static_cast<size_t>(pos);
         OthersWork<uint32_t> o;
