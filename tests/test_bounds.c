@@ -1,6 +1,6 @@
-/* Group: the paper bound (flagged when unsafe) and the proven bounds, on every row of DESIGN.md
- * section 3 and against the exhaustive schedule oracle on random small instances. Every bound by id,
- * over a whole space of small instances and per state, is the group bounds_oracle. */
+/* Group: the paper bound (flagged when unsafe) and the proven bounds, on every fact of
+ * docs/model.md and against the exhaustive schedule oracle on random small instances. Every bound by
+ * id, over a whole space of small instances and per state, is the group bounds_oracle. */
 #include "test_util.h"
 
 static uint64_t paper_formula(const wsp_problem *p) {
