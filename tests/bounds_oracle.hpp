@@ -19,7 +19,7 @@
 namespace oracle {
 
 // Whether issuing issued[U] instructions of each type, `total` in all, is a work-conserving cycle
-// (DESIGN.md section 1) when ready[U] warps are ready at type U.
+// (docs/model.md) when ready[U] warps are ready at type U.
 inline bool allowed(const uint32_t issued[4], const uint32_t ready[4], uint32_t total, const uint32_t sigma[4],
                     uint32_t S) {
     if (total == 0 || (S != 0 && total > S)) return false;

@@ -12,7 +12,7 @@ namespace wsp {
 
 enum BoundId : uint32_t {
     kBoundTrivial = 0,   // W*I
-    kBoundSaturation,    // DESIGN.md section 3, scheduler-aware
+    kBoundSaturation,    // scheduler-aware saturation bound
     kBoundLastWarp,      // waiting cycles of the last warp
     kBoundDistinct,      // the last warp, blocked only by distinct issuers, effective scheduler limit
     kBoundPipeline,      // k-th passages of each instruction (pipeline_bound.hpp); same kernel only

@@ -272,7 +272,7 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     out << "\n";
 
     out << "bounds on T(" << W << ")\n";
-    out << "  upper         " << b.upper << "   proven: min of the three below\n";
+    out << "  upper         " << b.upper << "   proven: the least bound of docs/bounds.md\n";
     out << "    W*I           " << b.trivial << "\n";
     out << "    saturation    " << b.saturation << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.last_warp << "   (waiting cycles of the last warp)\n";
