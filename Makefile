@@ -15,7 +15,8 @@
 #   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
 #                     with its host twin
 #   make size         code and data of the Cortex-M4 core (-Os) per module: whole archive and what
-#                     the firmware example links
+#                     the firmware example links; instructions (QEMU -icount) and stack of each
+#                     proven upper bound (tools/bounds-cost.sh)
 #   make stack        worst-case stack depth of each public call on Cortex-M4 (-fstack-usage,
 #                     -fcallgraph-info=su); fails above 1 KiB
 #   make clean
@@ -159,6 +160,10 @@ firmware: cross
 size: cross
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/check-firmware.sh build >/dev/null
 	@python3 tools/size-report.py build/lib-arm-none-eabi build/firmware/voronoi.map
+	@$(MAKE) --no-print-directory stack >/dev/null || true
+	@echo
+	@echo "cost of each proven upper bound on Cortex-M4 (tools/bounds-cost.sh; docs/bounds.md, section 11):"
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/bounds-cost.sh
 
 # The same objects as make cross (the two flags only write reports), in a folder of their own.
 STACK_DIR := build/stack-arm-none-eabi

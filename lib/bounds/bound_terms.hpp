@@ -93,10 +93,48 @@ inline uint32_t effective_schedulers(const uint32_t sigma[WSP_UNIT_COUNT], uint3
     return schedulers >= capacity ? 0 : schedulers;
 }
 
-// What the other warps can spend on keeping one warp waiting (the distinct-issuer refinement of the
-// last-warp bound, docs/bounds.md): their remaining work per type and in total, and caps on the cycles
-// in which sigma_U *distinct* other warps issue type U (`cap`), or S distinct other warps issue
-// (`sched_cap`). A cap of 0 says it cannot happen (fewer than sigma_U other warps hold U work).
+// Waiting cycles of one warp, blocked only by the other warps' work (the last-warp count of
+// waiting_cycles, refined by the distinct-issuer caps and without assuming the per-type work fits
+// the total; docs/bounds.md, sections 3 and 5). `total` is the others' work N, `sched_cap` caps the
+// cycles in which S distinct other warps issue, and of(u, &work, &cap) gives the others' work N_U of
+// type U and the cap on the cycles in which sigma_U distinct other warps issue U (0: never).
+// Proof. A waiting cycle of the warp is of kind (a_U): its type U is saturated and, when S > 0,
+// sigma_U < S, so sigma_U distinct other warps issue U in it; or of kind (b): the scheduler is full
+// with S distinct other warps (S > 0). With a_U and b such cycles: a_U <= cap_U, a_U <= N_U / sigma_U,
+// b <= sched_cap, and the issues are distinct, so sum_U sigma_U a_U + S b <= N. The waits a + b are at
+// most the largest number of items, of weight sigma_U (at most min(cap_U, N_U / sigma_U) of each U) or
+// S (at most sched_cap), that fit in N. As every sigma_U counted is below S, taking the lightest items
+// first is optimal (a heavier item in a solution can be traded for a lighter unused one without
+// exceeding N). No arrays: the call stays within the stack of wsp_bounds_compute (make stack).
+template <typename N, typename Of>
+inline N capped_waiting_cycles(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, N total, N sched_cap, Of of) {
+    N waits = 0;
+    N left = total;
+    uint32_t done = 0;
+    for (;;) {
+        int u = -1;
+        for (int v = 0; v < WSP_UNIT_COUNT; ++v) {
+            if (((done >> v) & 1u) || (S > 0 && sigma[v] >= S)) continue;
+            if (u < 0 || sigma[v] < sigma[u]) u = v;
+        }
+        if (u < 0) break;
+        done |= 1u << u;
+        N work = 0, cap = 0;
+        of(u, &work, &cap);
+        N a = work / sigma[u];
+        if (cap < a) a = cap;
+        if (left / sigma[u] < a) a = left / sigma[u];
+        waits += a;
+        left -= a * sigma[u];
+    }
+    if (S > 0) {
+        const N b = left / S;
+        waits += b < sched_cap ? b : sched_cap;
+    }
+    return waits;
+}
+
+// The same with the others' work and caps in arrays (the tests, different strings).
 template <typename N>
 struct OthersWork {
     N of_type[WSP_UNIT_COUNT];
@@ -105,47 +143,20 @@ struct OthersWork {
     N sched_cap;
 };
 
-// Waiting cycles of one warp, blocked only by the others' work in `o` (the last-warp count of
-// waiting_cycles with the caps, and without assuming the per-type work fits the total).
-// Proof (docs/bounds.md, "last warp, distinct issuers"). A waiting cycle of the warp is of kind
-// (a_U): its type U is saturated and, when S > 0, sigma_U < S, so sigma_U distinct other warps issue
-// U in it; or of kind (b): the scheduler is full with S distinct other warps (S > 0). With a_U and b
-// such cycles: a_U <= cap_U, a_U <= N_U / sigma_U, b <= sched_cap, and the issues are distinct, so
-// sum_U sigma_U a_U + S b <= N. The waits a + b are at most the largest number of items, of weight
-// sigma_U (at most min(cap_U, N_U / sigma_U) of each U) or S (at most sched_cap), that fit in N. As
-// every sigma_U counted is below S, taking the lightest items first is optimal (a heavier item in a
-// solution can be traded for a lighter unused one without exceeding N).
 template <typename N>
 inline N capped_waiting_cycles(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, const OthersWork<N> &o) {
-    N waits = 0;
-    N left = o.total;
-    bool done[WSP_UNIT_COUNT] = {false, false, false, false};
-    for (;;) {
-        int u = -1;
-        for (int v = 0; v < WSP_UNIT_COUNT; ++v) {
-            if (done[v] || o.of_type[v] == 0 || (S > 0 && sigma[v] >= S)) continue;
-            if (u < 0 || sigma[v] < sigma[u]) u = v;
-        }
-        if (u < 0) break;
-        done[u] = true;
-        N a = o.of_type[u] / sigma[u];
-        if (o.cap[u] < a) a = o.cap[u];
-        if (left / sigma[u] < a) a = left / sigma[u];
-        waits += a;
-        left -= a * sigma[u];
-    }
-    if (S > 0) {
-        const N b = left / S;
-        waits += b < o.sched_cap ? b : o.sched_cap;
-    }
-    return waits;
+    return capped_waiting_cycles<N>(sigma, S, o.total, o.sched_cap, [&o](int u, N *work, N *cap) {
+        *work = o.of_type[u];
+        *cap = o.cap[u];
+    });
 }
 
 // Cycles in which `sigma` distinct warps out of `warps`, each with at most `each` instructions of
 // the kind counted, can all issue one: 0 when warps < sigma, else floor(warps * each / sigma). Proof:
 // in c such cycles every warp takes part in at most min(each, c), so sigma c <= warps min(each, c);
 // with warps < sigma that forces c = 0, otherwise c <= warps each / sigma.
-inline uint64_t distinct_issue_cycles(uint64_t warps, uint64_t each, uint32_t sigma) {
+template <typename N>
+inline N distinct_issue_cycles(N warps, N each, uint32_t sigma) {
     return warps < sigma ? 0 : warps * each / sigma;
 }
 

@@ -17,20 +17,42 @@ namespace wsp {
 
 namespace {
 
+// Every count below is at most W*I <= 2^31 (WSP_MAX_CELLS), so the divisions are 32-bit: one
+// instruction on Cortex-M4, and no 64-bit division helper on the stack of wsp_bounds_compute.
+
 // Saturation bound (bound_terms.hpp) from the initial state: R_U = W*I_U, every warp has I left.
 uint64_t saturation_bound(const wsp_problem &p) {
-    Workload all;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) all.of_type[u] = uint64_t{p.warps} * p.count[u];
-    all.total = uint64_t{p.warps} * p.length;
-    return saturation_cycles(p, all, p.length);
+    uint64_t t = p.length;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) t += (p.warps * p.count[u]) / p.sigma[u];
+    if (p.schedulers > 0) t += (p.warps * p.length) / p.schedulers;
+    return t;
 }
 
 // Last-warp bound (bound_terms.hpp) from the initial state: the last warp issues I times and waits
 // for the other W-1 warps' (W-1)*I_U instructions. For W = 1 it gives I, which is exact.
 uint64_t last_warp_bound(const wsp_problem &p) {
-    uint64_t others[WSP_UNIT_COUNT];
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) others[u] = uint64_t{p.warps - 1u} * p.count[u];
-    return p.length + waiting_cycles<uint64_t>(p, others, uint64_t{p.warps - 1u} * p.length);
+    uint32_t others[WSP_UNIT_COUNT];
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) others[u] = (p.warps - 1u) * p.count[u];
+    return p.length + uint64_t{waiting_cycles<uint32_t>(p, others, (p.warps - 1u) * p.length)};
+}
+
+// The effective scheduler limit of the initial state (bound_terms.hpp).
+uint32_t initial_schedulers(const wsp_problem &p) {
+    return effective_schedulers<uint32_t>(p.sigma, p.schedulers, p.count, p.warps);
+}
+
+// The last warp blocked only by distinct issuers, identical warps (docs/bounds.md, section 5): the
+// other W - 1 hold (W-1) I_U of type U and need sigma_U of them (S of them) in one cycle.
+uint64_t distinct_bound(const wsp_problem &p, uint32_t S) {
+    const uint32_t others = p.warps - 1u;
+    const uint32_t total = others * p.length;
+    const uint32_t sched_cap = S > 0 ? distinct_issue_cycles<uint32_t>(others, p.length, S) : 0;
+    return p.length + uint64_t{capped_waiting_cycles<uint32_t>(p.sigma, S, total, sched_cap,
+                                                               [&p, others](int u, uint32_t *work, uint32_t *cap) {
+                                                                   *work = others * p.count[u];
+                                                                   *cap = distinct_issue_cycles<uint32_t>(
+                                                                       others, p.count[u], p.sigma[u]);
+                                                               })};
 }
 
 // Paper 004, Eq. 5-7, generalised to four types: sum_U ceil(W/sigma_U) * I_U. It assumes every warp
@@ -58,23 +80,23 @@ const char *bound_name(uint32_t id) {
 
 bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id < kBoundCount; }
 
-// The last warp, blocked only by distinct issuers (bound_terms.hpp, capped_waiting_cycles), for W
-// warps with at most max_count[U] instructions of type U and max_length in all: the last warp issues
-// at most max_length times; the other W - 1 hold at most (W-1) max_count[U] of U and (W-1) max_length
-// in all, and sigma_U of them (S of them) must issue in one cycle. Every quantity grows with the
-// counts, so the bound holds for any strings within the maxima.
 namespace {
 
+// The last warp, blocked only by distinct issuers, for W warps with at most max_count[U]
+// instructions of type U and max_length in all: the last warp issues at most max_length times; the
+// other W - 1 hold at most (W-1) max_count[U] of U and (W-1) max_length in all, and sigma_U of them
+// (S of them) must issue in one cycle. Every quantity grows with the counts, so the bound holds for
+// any strings within the maxima.
 uint64_t distinct_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, const WarpWork &w) {
     const uint64_t others = w.warps - 1u;
-    OthersWork<uint64_t> o;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        o.of_type[u] = others * w.max_count[u];
-        o.cap[u] = distinct_issue_cycles(others, w.max_count[u], sigma[u]);
-    }
-    o.total = others * w.max_length;
-    o.sched_cap = S > 0 ? distinct_issue_cycles(others, w.max_length, S) : 0;
-    return w.max_length + capped_waiting_cycles(sigma, S, o);
+    const uint64_t sched_cap = S > 0 ? distinct_issue_cycles<uint64_t>(others, w.max_length, S) : 0;
+    return w.max_length +
+           capped_waiting_cycles<uint64_t>(sigma, S, others * w.max_length, sched_cap,
+                                           [&w, others, sigma](int u, uint64_t *work, uint64_t *cap) {
+                                               *work = others * w.max_count[u];
+                                               *cap = distinct_issue_cycles<uint64_t>(others, w.max_count[u],
+                                                                                      sigma[u]);
+                                           });
 }
 
 }  // namespace
@@ -97,14 +119,13 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
     out[kBoundSaturation] = sat;
     // Last warp: capped_waiting_cycles without caps is waiting_cycles when the counts add up to the
     // length, and stays valid (the greedy respects the total) when the maxima do not.
-    OthersWork<uint64_t> o;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        o.of_type[u] = (W - 1u) * w.max_count[u];
-        o.cap[u] = UINT64_MAX;
-    }
-    o.total = (W - 1u) * w.max_length;
-    o.sched_cap = UINT64_MAX;
-    out[kBoundLastWarp] = w.max_length + capped_waiting_cycles(sigma, schedulers, o);
+    const uint64_t others = W - 1u;
+    out[kBoundLastWarp] =
+        w.max_length + capped_waiting_cycles<uint64_t>(sigma, schedulers, others * w.max_length, UINT64_MAX,
+                                                       [&w, others](int u, uint64_t *work, uint64_t *cap) {
+                                                           *work = others * w.max_count[u];
+                                                           *cap = UINT64_MAX;
+                                                       });
     out[kBoundDistinct] = distinct_bound(
         sigma, effective_schedulers<uint64_t>(sigma, schedulers, w.max_count, W), w);
     uint64_t best = UINT64_MAX;
@@ -112,19 +133,23 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
     return best;
 }
 
+uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
+    switch (id) {
+    case kBoundTrivial: return static_cast<uint64_t>(p.warps) * p.length;
+    case kBoundSaturation: return saturation_bound(p);
+    case kBoundLastWarp: return last_warp_bound(p);
+    case kBoundDistinct: return distinct_bound(p, initial_schedulers(p));
+    case kBoundPipeline: return pipeline_bound(p, initial_schedulers(p));
+    default: return UINT64_MAX;
+    }
+}
+
 uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]) {
-    out[kBoundTrivial] = static_cast<uint64_t>(p.warps) * p.length;
-    out[kBoundSaturation] = saturation_bound(p);
-    out[kBoundLastWarp] = last_warp_bound(p);
-    WarpWork w;
-    w.warps = p.warps;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) w.max_count[u] = p.count[u];
-    w.max_length = p.length;
-    const uint32_t S = effective_schedulers<uint64_t>(p.sigma, p.schedulers, w.max_count, p.warps);
-    out[kBoundDistinct] = distinct_bound(p.sigma, S, w);
-    out[kBoundPipeline] = pipeline_bound(p, S);
-    uint64_t best = out[0];
-    for (uint32_t k = 1; k < kBoundCount; ++k) best = min_u64(best, out[k]);
+    uint64_t best = UINT64_MAX;
+    for (uint32_t k = 0; k < kBoundCount; ++k) {
+        out[k] = upper_bound(p, k);
+        best = min_u64(best, out[k]);
+    }
     return best;
 }
 
@@ -134,11 +159,14 @@ extern "C" wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out) 
     if (out == nullptr) return WSP_ERR_NULL_ARGUMENT;
     if (p == nullptr) return WSP_ERR_NULL_ARGUMENT;
     if (!wsp::valid(p)) return WSP_ERR_INVALID_HANDLE;
-    uint64_t all[wsp::kBoundCount];
-    out->upper = wsp::upper_bounds(*p, all);
-    out->trivial = all[wsp::kBoundTrivial];
-    out->saturation = all[wsp::kBoundSaturation];
-    out->last_warp = all[wsp::kBoundLastWarp];
+    out->trivial = static_cast<uint64_t>(p->warps) * p->length;
+    out->saturation = wsp::saturation_bound(*p);
+    out->last_warp = wsp::last_warp_bound(*p);
+    // upper: the least of every proven bound (lib/bounds/upper_bounds.hpp, docs/bounds.md)
+    uint64_t upper = wsp::min_u64(out->trivial, wsp::min_u64(out->saturation, out->last_warp));
+    const uint32_t S = wsp::initial_schedulers(*p);
+    upper = wsp::min_u64(upper, wsp::distinct_bound(*p, S));
+    out->upper = wsp::min_u64(upper, wsp::pipeline_bound(*p, S));
     bool safe = false;
     out->paper = wsp::paper_bound(*p, &safe);
     out->paper_safe = safe ? 1 : 0;

@@ -4,53 +4,46 @@
 
 namespace wsp {
 
-uint64_t safe_floor_sum(uint64_t whole, const uint64_t *num, const uint32_t *den, uint32_t terms) {
-    uint64_t fraction = 0;  // the remainders in units of 2^-32, each rounded up: < 8 * 2^32
-    for (uint32_t k = 0; k < terms; ++k) {
-        whole += num[k] / den[k];
-        const uint64_t rest = num[k] % den[k];  // < 2^32, so rest * 2^32 < 2^64
-        fraction += ((rest << 32) + den[k] - 1u) / den[k];
-    }
-    return whole + (fraction >> 32);
-}
-
 namespace {
 
-// The value of the bound's vertex `descent` (false: no descent; true: all W - 1 at a position of
-// type `own`, free or not) for the instructions of the types in `gaps` lying around it.
+// The vertices of the bound (pipeline_bound.hpp); flags are bit masks over the four types. Every
+// numerator is at most (W-1) * I < 2^31.
 struct Pipeline {
     const wsp_problem *p;
     uint32_t S;
-    uint64_t w1;                      // W - 1
-    bool weighted[WSP_UNIT_COUNT];    // w_U > 0
-    bool free_type[WSP_UNIT_COUNT];   // positions of this type are free
+    uint32_t w1;        // W - 1
+    uint32_t weighted;  // w_U > 0
+    uint32_t free;      // positions of this type are free
 
+    // no descent (descent = false), or all W - 1 at a position of type `own` around which the types
+    // in `gaps` have instructions on both sides. The terms, one per k: the four types' w_U (W-1)(r_U
+    // - 1 - gap) over sigma_U, the descent (W-1)/m over sigma_own when the position is free (else it
+    // is whole), and the scheduler's (W-1)(I - [descent]) / S less the 1/S of the weighted terms.
     uint64_t vertex(bool descent, int own, uint32_t gaps) const {
-        uint64_t num[WSP_UNIT_COUNT + 2];
-        uint32_t den[WSP_UNIT_COUNT + 2];
-        uint32_t terms = 0;
-        uint64_t whole = p->length;
-        uint64_t counted = 0;  // sum over weighted U of (r_U - 1 - gap)
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-            if (!weighted[u]) continue;
-            const uint64_t r = p->count[u] - 1u - ((gaps >> u) & 1u);
-            counted += r;
-            num[terms] = w1 * r;
-            den[terms++] = p->sigma[u];
-        }
-        if (descent) {
-            if (free_type[own]) {
-                num[terms] = w1;
-                den[terms++] = p->sigma[own];
+        SafeSum sum;
+        sum.whole = p->length;
+        if (descent && !((free >> own) & 1u)) sum.whole += w1;
+        uint32_t counted = 0;  // sum over weighted U of (r_U - 1 - gap)
+        for (int k = 0; k < WSP_UNIT_COUNT + 2; ++k) {
+            uint32_t num, den;
+            if (k < WSP_UNIT_COUNT) {
+                if (!((weighted >> k) & 1u)) continue;
+                const uint32_t r = p->count[k] - 1u - ((gaps >> k) & 1u);
+                counted += r;
+                num = w1 * r;
+                den = p->sigma[k];
+            } else if (k == WSP_UNIT_COUNT) {
+                if (!descent || !((free >> own) & 1u)) continue;
+                num = w1;
+                den = p->sigma[own];
             } else {
-                whole += w1;
+                if (S == 0) continue;
+                num = w1 * (p->length - (descent ? 1u : 0u) - counted);
+                den = S;
             }
+            sum.add(num, den);
         }
-        if (S > 0) {  // (W-1)(I - [descent]) / S, less the 1/S of every weighted term
-            num[terms] = w1 * (p->length - (descent ? 1u : 0u) - counted);
-            den[terms++] = S;
-        }
-        return safe_floor_sum(whole, num, den, terms);
+        return sum.floor();
     }
 };
 
@@ -61,10 +54,12 @@ uint64_t pipeline_bound(const wsp_problem &p, uint32_t S) {
     b.p = &p;
     b.S = S;
     b.w1 = p.warps - 1u;
+    b.weighted = 0;
+    b.free = 0;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         const bool blocks = !(S == 0 && p.sigma[u] >= p.warps);  // sigma_U >= W: never saturated
-        b.weighted[u] = p.count[u] >= 2 && blocks && (S == 0 || p.sigma[u] < S);
-        b.free_type[u] = S == 0 && (p.count[u] == 1 || !blocks);
+        if (p.count[u] >= 2 && blocks && (S == 0 || p.sigma[u] < S)) b.weighted |= 1u << u;
+        if (S == 0 && (p.count[u] == 1 || !blocks)) b.free |= 1u << u;
     }
     // Which (type, gap set) pairs occur: 4 types x 16 sets, one bit each.
     uint64_t seen = 0;
@@ -74,8 +69,8 @@ uint64_t pipeline_bound(const wsp_problem &p, uint32_t S) {
         const int own = units[i];
         uint32_t gaps = 0;
         for (int u = 0; u < WSP_UNIT_COUNT; ++u)
-            if (u != own && b.weighted[u] && before[u] > 0 && before[u] < p.count[u]) gaps |= 1u << u;
-        seen |= uint64_t{1} << (own * 16 + gaps);
+            if (u != own && ((b.weighted >> u) & 1u) && before[u] > 0 && before[u] < p.count[u]) gaps |= 1u << u;
+        seen |= uint64_t{1} << (own * 16 + static_cast<int>(gaps));
         ++before[own];
     }
     uint64_t best = b.vertex(false, 0, 0);

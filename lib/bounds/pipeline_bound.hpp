@@ -12,7 +12,7 @@
 // else m_i = 1. The bound is the largest of
 //   none:  I + sum_U w_U (W-1)(r_U - 1)                        + [S > 0] (W-1) I / S
 //   at i:  I + (W-1)/m_i + sum_U w_U (W-1)(r_U - 1 - [i in a gap of U]) + [S > 0] (W-1)(I-1) / S
-// rounded down (the sum is rounded safely: never below its floor, see safe_floor_sum).
+// rounded down (the sum is rounded safely: never below its floor, see SafeSum).
 //
 // Proof sketch (docs/bounds.md, "pipeline bound"). Let tau_i(k) be the cycle in which the k-th warp
 // passes instruction i (tau_{-1} = 0, tau_i(k) = 0 for k <= 0), so T(W) = tau_{I-1}(W). For every i
@@ -36,9 +36,21 @@
 
 namespace wsp {
 
-// floor(whole + sum_k num[k] / den[k]) or one more: each fraction's remainder is rounded up to
-// 1/2^32 before the remainders are added. num[k] >= 0, 1 <= den[k] < 2^32, at most 8 terms.
-uint64_t safe_floor_sum(uint64_t whole, const uint64_t *num, const uint32_t *den, uint32_t terms);
+// A sum of an integer and fractions num / den (den <= 2^16), rounded down safely: the integer
+// parts exactly, each remainder rounded up to a multiple of 2^-16 before the remainders are added. The
+// result is the floor of the sum, or one more when the sum lies within (terms) 2^-16 below an
+// integer: never below the floor. Integer arithmetic only, the same on every target.
+struct SafeSum {
+    uint64_t whole = 0;
+    uint32_t fraction = 0;  // in units of 2^-16; < 8 * 2^16 for at most 8 terms
+
+    void add(uint32_t num, uint32_t den) {
+        whole += num / den;
+        const uint32_t rest = num % den;  // < den <= 2^16 (sigma and S are at most 65536), so
+        fraction += ((rest << 16) + den - 1u) / den;  // rest * 2^16 < 2^32: rounded up to 2^-16
+    }
+    uint64_t floor() const { return whole + (fraction >> 16); }
+};
 
 // The pipeline bound for the problem's W warps from the initial state, with effective scheduler
 // limit `S` (0 = none). O(I) time, O(1) memory.

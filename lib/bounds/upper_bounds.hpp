@@ -29,6 +29,10 @@ bool heterogeneous_safe(uint32_t id);
 // Every bound for identical warps (the problem's kernel), and their minimum as the return value.
 uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]);
 
+// One bound by id (an unknown id: UINT64_MAX), computing only what it needs: what an admission
+// controller calls when it affords one (tools/bounds-cost.sh measures each on Cortex-M4).
+uint64_t upper_bound(const wsp_problem &p, uint32_t id);
+
 // W warps that may run different strings (divergent paths of a kernel), known only by maxima: each
 // warp has at most max_count[U] normalised instructions of type U and at most max_length in all.
 struct WarpWork {
