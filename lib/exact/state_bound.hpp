@@ -29,9 +29,12 @@ namespace wsp {
 
 class StateBound {
 public:
-    // `suffix` holds (I+1)*5 words: suffix[4p + U] = instructions of type U at positions p .. I-1,
-    // then, at 4(I+1) + p, the mask of the types among them.
-    static uint64_t bytes(uint32_t length) { return 20u * (uint64_t{length} + 1u); }
+    // The caller's memory (the workspace, not the stack: the object lives in wsp_exact_solve's
+    // frame): (I+1)*5 + 20 words. suffix[4p + U] = instructions of type U at positions p .. I-1;
+    // then, at 4(I+1) + p, the mask of the types among them; then 16 words, the scheduler limit that
+    // can bind when the types of the mask have work left; then 4, min(sigma_U * I_U, 2^32 - 1):
+    // no more work of type U than that can sit with sigma_U warps or fewer.
+    static uint64_t bytes(uint32_t length) { return 20u * (uint64_t{length} + 1u) + 80u; }
 
     StateBound(const wsp_problem &p, uint32_t *suffix);
 
@@ -40,10 +43,6 @@ public:
 private:
     const wsp_problem *p_;
     const uint32_t *suffix_;
-    const uint32_t *types_;          // types_[p]: bit U set when U occurs at positions p .. I-1
-    uint64_t few_[WSP_UNIT_COUNT];  // sigma_U * I_U: less work of type U may sit with <= sigma_U warps
-    uint32_t limit_[16];            // the scheduler limit when the types of the mask have work left
-    uint32_t below_limit_;          // the types with sigma_U < S
 };
 
 }  // namespace wsp
