@@ -3,7 +3,7 @@
 #   make              host library and CLI (CMake), CLI at build/warpspan
 #   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): bounds, and the exact
 #                     solver for 20 s (a bracket for W = 16)
-#   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
+#   make bench        the bounds', the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
 #   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
 #                     fixed seeded libFuzzer runs, Cortex-M4 core build, symbol checks
@@ -103,6 +103,7 @@ run: host
 	./build/warpspan examples/voronoi.cfg --method bound,exact --timeout 20
 
 bench: host
+	$(HOST_DIR)/bounds_bench
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 	$(HOST_DIR)/ilp_bench
