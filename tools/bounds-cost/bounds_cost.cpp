@@ -31,6 +31,8 @@ void start_ticks() {
     *kSystRvr = 0x00FFFFFFu;
     *kSystCvr = 0;
     *kSystCsr = 5u;  // enable, processor clock, no interrupt
+    while (*kSystCvr == 0) {
+    }  // the first tick reloads the counter from RVR
 }
 
 // Ticks since start_ticks (the 24-bit counter counts down from 0xFFFFFF; runs stay below 2^24).
@@ -134,6 +136,7 @@ int main() {
     put_u64(kWarps);
     put(" instructions/tick ");
     put_u64((rate16 + 32768u) >> 16);
+
     flush();
 
     const uint32_t empty = time_calls(call_none, p, 0);
