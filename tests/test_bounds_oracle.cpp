@@ -79,7 +79,7 @@ void check_kernel(const char *kernel, const wsp_sm_config &sm, uint32_t max_warp
             tally->tight[k] += b[k] == T;
         }
         wsp_bounds pub;
-        assert_int_equal(wsp_bounds_compute(tp[W].p, &pub), WSP_OK);
+        assert_int_equal(wsp_bounds_compute(tp[W].p, &pub, nullptr), WSP_OK);
         CHECK_SEEDED(pub.upper == upper, seed, "%s W=%u: wsp_bounds.upper %llu, minimum over the bounds %llu",
                      kernel, W, (unsigned long long)pub.upper, (unsigned long long)upper);
         ++tally->instances;
@@ -88,7 +88,7 @@ void check_kernel(const char *kernel, const wsp_sm_config &sm, uint32_t max_warp
     // The state bound of the exact solver, from every multiset of positions.
     static uint32_t suffix[5 * 256];
     static uint64_t frame_storage[1024];
-    assert_true(wsp::StateBound::bytes(I) <= sizeof suffix);
+    assert_true(4u * wsp::StateBound::words(I) <= sizeof suffix);
     wsp::StateBound bound(top, suffix);
     const uint32_t G = max_warps < I ? max_warps : I;
     assert_true(wsp::Frame::bytes(G) <= sizeof frame_storage);
@@ -386,9 +386,13 @@ void test_known_values(void **) {
 void test_catalogue(void **) {
     for (uint32_t k = 0; k < wsp::kBoundCount; ++k) {
         assert_non_null(wsp::bound_name(k));
-        assert_true(strcmp(wsp::bound_name(k), "?") != 0);
+        assert_true(strcmp(wsp::bound_name(k), "unknown") != 0);
     }
-    assert_string_equal(wsp::bound_name(wsp::kBoundCount), "?");
+    assert_string_equal(wsp::bound_name(wsp::kBoundCount), "unknown");
+    // the ids of the header are the catalogue's first
+    assert_int_equal(wsp::kBoundTrivial, WSP_BOUND_TRIVIAL);
+    assert_int_equal(wsp::kBoundSaturation, WSP_BOUND_SATURATION);
+    assert_int_equal(wsp::kBoundLastWarp, WSP_BOUND_LAST_WARP);
     assert_true(wsp::heterogeneous_safe(wsp::kBoundTrivial));
     assert_true(wsp::heterogeneous_safe(wsp::kBoundSaturation));
     assert_true(wsp::heterogeneous_safe(wsp::kBoundLastWarp));

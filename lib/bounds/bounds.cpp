@@ -9,19 +9,23 @@
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
 #include "bounds/pipeline_bound.hpp"
+#include "bounds/upper.hpp"
 #include "bounds/upper_bounds.hpp"
 #include "model/problem.hpp"
 #include "util/checked.hpp"
+#include "util/diag.hpp"
 
 namespace wsp {
 
 namespace {
 
 // Every count below is at most W*I <= 2^31 (WSP_MAX_CELLS), so the divisions are 32-bit: one
-// instruction on Cortex-M4, and no 64-bit division helper on the stack of wsp_bounds_compute.
+// instruction on Cortex-M4, and no 64-bit division helper on the stack of wsp_bounds_compute. Each
+// bound is a function of its own (noinline), so that upper_bound is a dispatcher whose frame does not
+// add to the deepest one's (make stack).
 
 // Saturation bound (bound_terms.hpp) from the initial state: R_U = W*I_U, every warp has I left.
-uint64_t saturation_bound(const wsp_problem &p) {
+__attribute__((noinline)) uint64_t saturation_bound(const wsp_problem &p) {
     uint64_t t = p.length;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) t += (p.warps * p.count[u]) / p.sigma[u];
     if (p.schedulers > 0) t += (p.warps * p.length) / p.schedulers;
@@ -30,7 +34,7 @@ uint64_t saturation_bound(const wsp_problem &p) {
 
 // Last-warp bound (bound_terms.hpp) from the initial state: the last warp issues I times and waits
 // for the other W-1 warps' (W-1)*I_U instructions. For W = 1 it gives I, which is exact.
-uint64_t last_warp_bound(const wsp_problem &p) {
+__attribute__((noinline)) uint64_t last_warp_bound(const wsp_problem &p) {
     uint32_t others[WSP_UNIT_COUNT];
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) others[u] = (p.warps - 1u) * p.count[u];
     return p.length + uint64_t{waiting_cycles<uint32_t>(p, others, (p.warps - 1u) * p.length)};
@@ -43,7 +47,7 @@ uint32_t initial_schedulers(const wsp_problem &p) {
 
 // The last warp blocked only by distinct issuers, identical warps (docs/bounds.md, section 5): the
 // other W - 1 hold (W-1) I_U of type U and need sigma_U of them (S of them) in one cycle.
-uint64_t distinct_bound(const wsp_problem &p, uint32_t S) {
+__attribute__((noinline)) uint64_t distinct_bound(const wsp_problem &p, uint32_t S) {
     const uint32_t others = p.warps - 1u;
     const uint32_t total = others * p.length;
     const uint32_t sched_cap = S > 0 ? distinct_issue_cycles<uint32_t>(others, p.length, S) : 0;
@@ -72,11 +76,7 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 
 }  // namespace
 
-const char *bound_name(uint32_t id) {
-    static const char *const names[kBoundCount] = {"trivial", "saturation", "last warp",
-                                                   "distinct issuers", "pipeline"};
-    return id < kBoundCount ? names[id] : "?";
-}
+const char *bound_name(uint32_t id) { return wsp_bound_name(id); }
 
 bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id < kBoundCount; }
 
@@ -145,30 +145,50 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
 }
 
 uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]) {
-    uint64_t best = UINT64_MAX;
-    for (uint32_t k = 0; k < kBoundCount; ++k) {
-        out[k] = upper_bound(p, k);
-        best = min_u64(best, out[k]);
+    return out[proven_bounds(p, out)];
+}
+
+uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[kBoundCount]) {
+    uint32_t least = 0;
+    for (uint32_t id = 0; id < kBoundCount; ++id) {
+        bound[id] = upper_bound(p, id);
+        if (bound[id] < bound[least]) least = id;
     }
-    return best;
+    return least;
+}
+
+// No array of bounds here: it runs deep in the layout chains of every workspace (make stack).
+uint64_t proven_upper(const wsp_problem &p) {
+    uint64_t upper = UINT64_MAX;
+    for (uint32_t id = 0; id < kBoundCount; ++id) upper = min_u64(upper, upper_bound(p, id));
+    return upper;
 }
 
 }  // namespace wsp
 
-extern "C" wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out) {
-    if (out == nullptr) return WSP_ERR_NULL_ARGUMENT;
-    if (p == nullptr) return WSP_ERR_NULL_ARGUMENT;
-    if (!wsp::valid(p)) return WSP_ERR_INVALID_HANDLE;
-    out->trivial = static_cast<uint64_t>(p->warps) * p->length;
-    out->saturation = wsp::saturation_bound(*p);
-    out->last_warp = wsp::last_warp_bound(*p);
-    // upper: the least of every proven bound (lib/bounds/upper_bounds.hpp, docs/bounds.md)
-    uint64_t upper = wsp::min_u64(out->trivial, wsp::min_u64(out->saturation, out->last_warp));
-    const uint32_t S = wsp::initial_schedulers(*p);
-    upper = wsp::min_u64(upper, wsp::distinct_bound(*p, S));
-    out->upper = wsp::min_u64(upper, wsp::pipeline_bound(*p, S));
+extern "C" wsp_status wsp_bounds_compute(const wsp_problem *problem, wsp_bounds *bounds,
+                                         wsp_diag *diag) {
+    wsp::zero(bounds);
+    const wsp_status st = wsp::check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    if (bounds == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the bounds");
+    // every proven bound by id, straight into the caller's struct; upper is the least (docs/bounds.md)
+    bounds->upper_id = wsp::proven_bounds(*problem, bounds->bound);
+    bounds->upper = bounds->bound[bounds->upper_id];
     bool safe = false;
-    out->paper = wsp::paper_bound(*p, &safe);
-    out->paper_safe = safe ? 1 : 0;
-    return WSP_OK;
+    bounds->paper = wsp::paper_bound(*problem, &safe);
+    bounds->paper_safe = safe ? 1 : 0;
+    return wsp::ok(diag);
+}
+
+extern "C" const char *wsp_bound_name(uint32_t id) {
+    switch (id) {
+        case WSP_BOUND_TRIVIAL: return "trivial";
+        case WSP_BOUND_SATURATION: return "saturation";
+        case WSP_BOUND_LAST_WARP: return "last_warp";
+        case WSP_BOUND_DISTINCT: return "distinct";
+        case WSP_BOUND_PIPELINE: return "pipeline";
+        default: return "unknown";
+    }
 }

@@ -49,6 +49,31 @@ struct Pipeline {
 
 }  // namespace
 
+namespace {
+
+// Which (type, gap set) pairs occur: 4 types x 16 sets, one bit each (apart from the vertices, so
+// that its counters are off the stack when they are evaluated).
+__attribute__((noinline)) uint64_t vertex_kinds(const wsp_problem &p, uint32_t weighted) {
+    uint64_t seen = 0;
+    uint32_t left[WSP_UNIT_COUNT];  // instructions of each type from i on (four stores: no memcpy)
+    left[0] = p.count[0];
+    left[1] = p.count[1];
+    left[2] = p.count[2];
+    left[3] = p.count[3];
+    const uint8_t *units = p.units();
+    for (uint32_t i = 0; i < p.length; ++i) {
+        const int own = units[i];
+        uint32_t gaps = 0;  // a type lies around i when some of it is before i and some after
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+            if (u != own && ((weighted >> u) & 1u) && left[u] > 0 && left[u] < p.count[u]) gaps |= 1u << u;
+        seen |= uint64_t{1} << (own * 16 + static_cast<int>(gaps));
+        --left[own];
+    }
+    return seen;
+}
+
+}  // namespace
+
 uint64_t pipeline_bound(const wsp_problem &p, uint32_t S) {
     Pipeline b;
     b.p = &p;
@@ -61,22 +86,11 @@ uint64_t pipeline_bound(const wsp_problem &p, uint32_t S) {
         if (p.count[u] >= 2 && blocks && (S == 0 || p.sigma[u] < S)) b.weighted |= 1u << u;
         if (S == 0 && (p.count[u] == 1 || !blocks)) b.free |= 1u << u;
     }
-    // Which (type, gap set) pairs occur: 4 types x 16 sets, one bit each.
-    uint64_t seen = 0;
-    uint32_t before[WSP_UNIT_COUNT] = {0, 0, 0, 0};
-    const uint8_t *units = p.units();
-    for (uint32_t i = 0; i < p.length; ++i) {
-        const int own = units[i];
-        uint32_t gaps = 0;
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u)
-            if (u != own && ((b.weighted >> u) & 1u) && before[u] > 0 && before[u] < p.count[u]) gaps |= 1u << u;
-        seen |= uint64_t{1} << (own * 16 + static_cast<int>(gaps));
-        ++before[own];
-    }
-    uint64_t best = b.vertex(false, 0, 0);
-    for (int k = 0; k < 64; ++k) {
-        if (!((seen >> k) & 1u)) continue;
-        const uint64_t v = b.vertex(true, k / 16, static_cast<uint32_t>(k % 16));
+    const uint64_t seen = vertex_kinds(p, b.weighted);
+    uint64_t best = 0;
+    for (int k = -1; k < 64; ++k) {  // k = -1: no descent
+        if (k >= 0 && !((seen >> k) & 1u)) continue;
+        const uint64_t v = b.vertex(k >= 0, k >= 0 ? k / 16 : 0, k >= 0 ? static_cast<uint32_t>(k % 16) : 0);
         if (v > best) best = v;
     }
     return best;

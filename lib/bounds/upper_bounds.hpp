@@ -6,20 +6,24 @@
 
 #include <stdint.h>
 
+#include "bounds/bound_ids.h"
 #include "model/problem.hpp"
 
 namespace wsp {
 
+// The ids of wsp_bounds.bound[]: the 1.0 header's and those of bounds/bound_ids.h.
 enum BoundId : uint32_t {
-    kBoundTrivial = 0,   // W*I
-    kBoundSaturation,    // scheduler-aware saturation bound
-    kBoundLastWarp,      // waiting cycles of the last warp
-    kBoundDistinct,      // the last warp, blocked only by distinct issuers, effective scheduler limit
-    kBoundPipeline,      // k-th passages of each instruction (pipeline_bound.hpp); same kernel only
-    kBoundCount
+    kBoundTrivial = WSP_BOUND_TRIVIAL,        // W*I
+    kBoundSaturation = WSP_BOUND_SATURATION,  // scheduler-aware saturation bound
+    kBoundLastWarp = WSP_BOUND_LAST_WARP,     // waiting cycles of the last warp
+    kBoundDistinct = WSP_BOUND_DISTINCT,      // the last warp, blocked only by distinct issuers
+    kBoundPipeline = WSP_BOUND_PIPELINE,      // k-th passages of each instruction; same kernel only
+    kBoundCount = WSP_BOUND_FILLED
 };
+static_assert(kBoundCount <= WSP_BOUND_SLOTS, "wsp_bounds has a slot for every bound");
+static_assert(WSP_BOUND_COUNT <= kBoundCount, "every id of the header is computed");
 
-// A short name for reports ("trivial", "saturation", ...).
+// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline"; "unknown" otherwise.
 const char *bound_name(uint32_t id);
 
 // Whether the bound stays valid when the W warps run different instruction strings whose per-type

@@ -10,21 +10,6 @@ StateBound::StateBound(const wsp_problem &p, uint32_t *suffix) : p_(&p), suffix_
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) suffix[4u * static_cast<size_t>(i) + u] =
             suffix[4u * (static_cast<size_t>(i) + 1u) + u] + (units[i] == u ? 1u : 0u);
     }
-    uint32_t *types = suffix + 4u * (static_cast<size_t>(I) + 1u);
-    types[I] = 0;
-    for (uint32_t i = I; i-- > 0;) types[i] = types[i + 1] | (1u << units[i]);
-    uint32_t *limit = types + I + 1u;
-    for (uint32_t mask = 0; mask < 16; ++mask) {
-        uint64_t capacity = 0;
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u)
-            if ((mask >> u) & 1u) capacity += p.sigma[u];
-        limit[mask] = p.schedulers >= capacity ? 0 : p.schedulers;
-    }
-    uint32_t *few = limit + 16;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const uint64_t v = uint64_t{p.sigma[u]} * p.count[u];
-        few[u] = v > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(v);  // work <= W*I < 2^31 anyway
-    }
 }
 
 uint32_t StateBound::operator()(const Frame &f) const {
@@ -40,13 +25,14 @@ uint32_t StateBound::operator()(const Frame &f) const {
     // warps that still hold work of each type; both are counted over the groups only when lower
     // estimates (the groups, ceil(work / longest), ceil(work_U / I_U): no warp holds more than the
     // one furthest behind, nor more than I_U of type U) leave the answer open.
-    // The types with work left are those of the warp furthest behind (the others run suffixes of
-    // its remaining string).
-    const uint32_t *types = suffix_ + 4u * (static_cast<size_t>(I) + 1u);
-    const uint32_t *limit = types + I + 1u;
-    const uint32_t *few = limit + 16;
-    const uint32_t with_work = types[behind];
-    uint32_t S = limit[with_work];  // 0 when S reaches the capacity of the types left
+    uint32_t with_work = 0;  // bit U: work of type U left
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) with_work |= (h.work[u] != 0 ? 1u : 0u) << u;
+    uint32_t S = p.schedulers;
+    if (S > 0) {  // 0 when S reaches the capacity of the types left
+        uint32_t capacity = 0;
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u) capacity += ((with_work >> u) & 1u) ? p.sigma[u] : 0u;
+        if (S >= capacity) S = 0;
+    }
     uint32_t unfinished = 0;
     // unfinished >= the groups and >= ceil(work / longest): count only when both allow S >= it
     if (S > 0 && G <= S && h.work_total <= uint64_t{S} * longest) {
@@ -56,8 +42,9 @@ uint32_t StateBound::operator()(const Frame &f) const {
     // A cap may bind for a type that keeps a warp waiting on its own (S = 0 or sigma_U < S) when
     // ceil(work_U / I_U) <= sigma_U; then the holders are counted.
     bool binds = false;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u)
-        if (((with_work >> u) & 1u) && (S == 0 || p.sigma[u] < S) && h.work[u] <= few[u]) binds = true;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u)  // work_U <= sigma_U I_U (< 2^32: work <= W*I <= 2^31)
+        if (((with_work >> u) & 1u) && (S == 0 || p.sigma[u] < S) && h.work[u] <= uint64_t{p.sigma[u]} * p.count[u])
+            binds = true;
     uint32_t holders[WSP_UNIT_COUNT] = {0, 0, 0, 0};
     if (binds) {
         unfinished = 0;

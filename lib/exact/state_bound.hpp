@@ -29,12 +29,8 @@ namespace wsp {
 
 class StateBound {
 public:
-    // The caller's memory (the workspace, not the stack: the object lives in wsp_exact_solve's
-    // frame): (I+1)*5 + 20 words. suffix[4p + U] = instructions of type U at positions p .. I-1;
-    // then, at 4(I+1) + p, the mask of the types among them; then 16 words, the scheduler limit that
-    // can bind when the types of the mask have work left; then 4, min(sigma_U * I_U, 2^32 - 1):
-    // no more work of type U than that can sit with sigma_U warps or fewer.
-    static uint64_t bytes(uint32_t length) { return 20u * (uint64_t{length} + 1u) + 80u; }
+    // `suffix` holds (I+1)*4 words: suffix[4p + U] = instructions of type U at positions p .. I-1.
+    static uint64_t words(uint32_t length) { return 4u * (uint64_t{length} + 1u); }
 
     StateBound(const wsp_problem &p, uint32_t *suffix);
 

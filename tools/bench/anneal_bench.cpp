@@ -31,7 +31,7 @@ bool make(Problem &pr, const char *kernel, uint32_t W, const wsp_sm_config &sm) 
     size_t size = 0;
     if (wsp_problem_workspace_size(kernel, W, &sm, &size, nullptr) != WSP_OK) return false;
     pr.storage.assign(size / 8 + 1, 0);
-    return wsp_problem_init(pr.storage.data(), size, kernel, W, &sm, &pr.p, nullptr) == WSP_OK;
+    return wsp_problem_init(kernel, W, &sm, pr.storage.data(), size, &pr.p, nullptr) == WSP_OK;
 }
 
 wsp_sm_config voronoi_sm() {
@@ -50,14 +50,20 @@ struct Speed {
     double decoded;  // positions decoded per candidate
 };
 
-Speed speed(const wsp_problem *p, wsp_anneal_moves moves, bool incremental, uint64_t iterations) {
-    const size_t bytes = wsp_anneal_workspace_size(p);
+size_t anneal_bytes(const wsp_problem *p) {
+    size_t bytes = 0;
+    wsp_anneal_workspace_size(p, &bytes, nullptr);
+    return bytes;
+}
+
+Speed speed(const wsp_problem *p, uint32_t moves, bool incremental, uint64_t iterations) {
+    const size_t bytes = anneal_bytes(p);
     std::vector<uint64_t> ws(bytes / 8 + 1);
     std::vector<uint32_t> witness(static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p));
     wsp_anneal_options o{};
     o.iterations = iterations;
     o.seed = 1;
-    o.init = WSP_ANNEAL_RANDOM;
+    o.policy = WSP_POLICY_RANDOM;
     o.moves = moves;
     wsp_anneal_result r{};
     const double t = now();
@@ -68,7 +74,7 @@ Speed speed(const wsp_problem *p, wsp_anneal_moves moves, bool incremental, uint
 }
 
 uint32_t best_within(const wsp_problem *p, double seconds, unsigned threads, double rate) {
-    const size_t restarts = WSP_ANNEAL_INIT_COUNT;
+    const size_t restarts = WSP_POLICY_COUNT;
     const double rounds = std::ceil(static_cast<double>(restarts) / threads);
     const uint64_t iterations = std::max<uint64_t>(1000, static_cast<uint64_t>(0.8 * rate * seconds / rounds));
     const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
@@ -79,11 +85,14 @@ uint32_t best_within(const wsp_problem *p, double seconds, unsigned threads, dou
         jobs[k].problem = p;
         jobs[k].options.iterations = iterations;
         jobs[k].options.seed = 1 + k;
-        jobs[k].options.init = static_cast<wsp_anneal_init>(k);
+        jobs[k].options.policy = static_cast<uint32_t>(k);
         jobs[k].witness = witness[k].data();
         jobs[k].witness_length = n;
     }
-    wsp_host_anneal_run(jobs.data(), restarts, threads, seconds, nullptr, nullptr, 0);
+    wsp_host_run_options o{};
+    o.threads = threads;
+    o.seconds = seconds;
+    wsp_host_anneal_run(jobs.data(), restarts, &o, nullptr);
     uint32_t best = 0;
     for (const wsp_host_anneal_job &j : jobs)
         if (j.status == WSP_OK) best = std::max(best, j.result.lower);
@@ -91,29 +100,30 @@ uint32_t best_within(const wsp_problem *p, double seconds, unsigned threads, dou
 }
 
 uint32_t exact_T(const wsp_problem *p, bool &ok) {
-    const size_t bytes = wsp_exact_workspace_size(p, 1u << 20);
+    size_t bytes = 0;
+    wsp_exact_workspace_size(p, 1u << 20, &bytes, nullptr);
     std::vector<uint64_t> ws(bytes / 8 + 1);
     std::vector<uint32_t> witness(static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p));
     wsp_exact_options o{};
-    o.max_expansions = 5000000;
+    o.control.budget = 5000000;
     wsp_exact_result r{};
     ok = wsp_exact_solve(p, &o, ws.data(), bytes, witness.data(), witness.size(), &r, nullptr) == WSP_OK &&
-         r.status == WSP_EXACT_OPTIMAL;
+         r.stop == WSP_STOP_FINISHED;
     return r.lower;
 }
 
-uint32_t initial_makespan(const wsp_problem *p, wsp_anneal_init init, uint64_t seed) {
-    const size_t bytes = wsp_anneal_workspace_size(p);
+uint32_t initial_makespan(const wsp_problem *p, uint32_t init, uint64_t seed) {
+    size_t bytes = 0;
+    wsp_schedule_workspace_size(p, &bytes, nullptr);
     std::vector<uint64_t> ws(bytes / 8 + 1);
     std::vector<uint32_t> s(static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p));
-    wsp_anneal_initial(p, init, seed, ws.data(), bytes, s.data(), s.size(), nullptr);
-    std::vector<uint64_t> dws(wsp_decode_workspace_size(p) / 8 + 1);
+    wsp_schedule_dispatch(p, init, seed, ws.data(), bytes, s.data(), s.size(), nullptr);
     uint32_t m = 0;
-    wsp_decode(p, s.data(), s.size(), dws.data(), dws.size() * 8, nullptr, nullptr, &m, nullptr);
+    wsp_schedule_decode(p, s.data(), s.size(), ws.data(), bytes, nullptr, nullptr, &m, nullptr);
     return m;
 }
 
-const char *const kInit[WSP_ANNEAL_INIT_COUNT] = {"round-robin", "fixed-priority", "most-pending",
+const char *const kInit[WSP_POLICY_COUNT] = {"round-robin", "fixed-priority", "most-pending",
                                                   "random", "least-progress", "starve"};
 
 }  // namespace
@@ -130,7 +140,7 @@ int main(int argc, char **argv) {
     std::printf("   moves     decoding      it/s        positions/candidate   best   speed-up\n");
     double rate_default = 0;
     for (int m = 0; m < 2; ++m) {
-        const wsp_anneal_moves moves = static_cast<wsp_anneal_moves>(m);
+        const uint32_t moves = static_cast<uint32_t>(m);
         const Speed full = speed(v16.p, moves, false, iterations);
         const Speed inc = speed(v16.p, moves, true, iterations);
         if (m == 0) rate_default = inc.rate;
@@ -160,8 +170,8 @@ int main(int argc, char **argv) {
         bool ok = false;
         const uint32_t T = W <= 6 ? exact_T(pr.p, ok) : (W == 7 ? 87u : 98u);  // W = 7, 8: BENCHMARKS.md
         std::printf("   %-11u %-6u ", W, T);
-        for (int k = 0; k < WSP_ANNEAL_INIT_COUNT; ++k)
-            std::printf("%-15u", initial_makespan(pr.p, static_cast<wsp_anneal_init>(k), 1));
+        for (int k = 0; k < WSP_POLICY_COUNT; ++k)
+            std::printf("%-15u", initial_makespan(pr.p, static_cast<uint32_t>(k), 1));
         std::printf("\n");
     }
     // Random small instances (the test suite's generator family): mean ratio to T(W) and hits.
@@ -172,8 +182,8 @@ int main(int argc, char **argv) {
         rng ^= rng << 5;
         return rng % n;
     };
-    double ratio[WSP_ANNEAL_INIT_COUNT] = {0};
-    int hits[WSP_ANNEAL_INIT_COUNT] = {0}, count = 0;
+    double ratio[WSP_POLICY_COUNT] = {0};
+    int hits[WSP_POLICY_COUNT] = {0}, count = 0;
     while (count < 300) {
         wsp_sm_config sm{};
         sm.warp_size = 32;
@@ -194,15 +204,15 @@ int main(int argc, char **argv) {
         const uint32_t T = exact_T(pr.p, ok);
         if (!ok) continue;
         ++count;
-        for (int k = 0; k < WSP_ANNEAL_INIT_COUNT; ++k) {
-            const uint32_t m = initial_makespan(pr.p, static_cast<wsp_anneal_init>(k), count);
+        for (int k = 0; k < WSP_POLICY_COUNT; ++k) {
+            const uint32_t m = initial_makespan(pr.p, static_cast<uint32_t>(k), count);
             ratio[k] += static_cast<double>(m) / T;
             hits[k] += m == T;
         }
     }
     std::printf("\n   %d random instances (W 2..8, W*I <= 80, random sigma, latency, schedulers):\n", count);
     std::printf("   %-16s %-16s %s\n", "initial", "mean m / T(W)", "m == T(W)");
-    for (int k = 0; k < WSP_ANNEAL_INIT_COUNT; ++k)
+    for (int k = 0; k < WSP_POLICY_COUNT; ++k)
         std::printf("   %-16s %-16.3f %d\n", kInit[k], ratio[k] / count, hits[k]);
     return 0;
 }

@@ -90,7 +90,7 @@ bool draw(uint32_t *rng, Instance *in) {
     if (wsp_problem_workspace_size(in->kernel.c_str(), in->W, &in->sm, &size, nullptr) != WSP_OK) return false;
     std::vector<uint64_t> storage(size / 8 + 1);
     wsp_problem *p = nullptr;
-    if (wsp_problem_init(storage.data(), size, in->kernel.c_str(), in->W, &in->sm, &p, nullptr) != WSP_OK)
+    if (wsp_problem_init(in->kernel.c_str(), in->W, &in->sm, storage.data(), size, &p, nullptr) != WSP_OK)
         return false;
     return wsp_problem_length(p) <= 16;
 }
@@ -101,21 +101,22 @@ bool solve(Instance *in, uint64_t max_expansions) {
     wsp_problem_workspace_size(in->kernel.c_str(), in->W, &in->sm, &size, nullptr);
     std::vector<uint64_t> storage(size / 8 + 1);
     wsp_problem *p = nullptr;
-    wsp_problem_init(storage.data(), size, in->kernel.c_str(), in->W, &in->sm, &p, nullptr);
+    wsp_problem_init(in->kernel.c_str(), in->W, &in->sm, storage.data(), size, &p, nullptr);
     in->normalised = wsp_problem_kernel(p);
     in->best = wsp::upper_bounds(*p, in->bound);
-    const size_t ws_size = wsp_exact_workspace_size(p, 1u << 20);
+    size_t ws_size = 0;
+    wsp_exact_workspace_size(p, 1u << 20, &ws_size, nullptr);
     std::vector<uint64_t> ws(ws_size / 8 + 1);
     std::vector<uint32_t> witness(static_cast<size_t>(in->W) * wsp_problem_length(p));
     wsp_exact_options o{};
-    o.max_expansions = max_expansions;
+    o.control.budget = max_expansions;
     wsp_exact_result r{};
     wsp_diag d{};
     if (wsp_exact_solve(p, &o, ws.data(), ws_size, witness.data(), witness.size(), &r, &d) != WSP_OK) {
         std::fprintf(stderr, "exact solver failed on %s: %s\n", describe(*in).c_str(), d.message);
         std::exit(1);
     }
-    if (r.status != WSP_EXACT_OPTIMAL) return false;
+    if (r.stop != WSP_STOP_FINISHED) return false;
     g_expanded += r.expanded;
     g_probes += r.probes;
     in->T = r.lower;
