@@ -34,11 +34,19 @@ public:
 
     StateBound(const wsp_problem &p, uint32_t *suffix);
 
-    uint32_t operator()(const Frame &f) const;
+    // The bound, in two steps that the search takes apart (exact.cpp): quick() is the minimum of the
+    // counting bounds with the problem's scheduler limit; refine(f, ub) lowers a bound ub of the
+    // same state with the refinements (the effective scheduler limit, distinct issuers), which the
+    // search computes only for states it is about to enter.
+    uint32_t quick(const Frame &f) const;
+    uint32_t refine(const Frame &f, uint32_t ub) const;
+    uint32_t operator()(const Frame &f) const { return refine(f, quick(f)); }
 
 private:
     const wsp_problem *p_;
     const uint32_t *suffix_;
+    uint32_t no_limit_;  // bit m: the scheduler limit cannot bind when the types of mask m have work
+    uint32_t below_;     // bit U: sigma_U < S (U keeps a warp waiting on its own)
 };
 
 }  // namespace wsp
