@@ -5,11 +5,13 @@
 #                     solver for 20 s (a bracket for W = 16)
 #   make bench        the bounds', the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
+#   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
+#                     brute-force checks and times per graph (seconds)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
-#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX) with
-#                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
+#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX, PWS
+#                     graphs) with clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make shared       the core as a shared library without CMake (build/shared-host/libwarpspan.so.X.Y.Z,
@@ -77,14 +79,14 @@ CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d1
 
 FUZZ_DIR := build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := kernel config ptx
+FUZZ_TARGETS := kernel config ptx pws
 # Everything instrumented (coverage, ASan, UBSan); only the core and the parsers are needed.
 FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release \
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench check lib shared cross firmware size stack clean deps-host deps-check deps-fuzz host \
-	asan fuzz fuzz-build abi-baseline
+.PHONY: all run bench bench-pws check lib shared cross firmware size stack clean deps-host deps-check deps-fuzz \
+	host asan fuzz fuzz-build abi-baseline
 
 all: host
 
@@ -128,6 +130,9 @@ bench: host
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 	$(HOST_DIR)/ilp_bench
+
+bench-pws: host
+	$(HOST_DIR)/pws_bench
 
 check: deps-check
 	@echo "== host build and tests"

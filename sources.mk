@@ -23,4 +23,6 @@ WSP_CORE_SOURCES := \
 	lib/anneal/initial.cpp \
 	lib/anneal/anneal.cpp \
 	lib/pws/cfg.cpp \
+	lib/pws/normalise.cpp \
+	lib/pws/split.cpp \
 	lib/pws/kernel.cpp
