@@ -157,7 +157,7 @@ static const cli_case cases[] = {
      "sm_86, sm_90)"},
     {"arch exact only for the preset's values", NULL, "--arch sm_86 --kernel CL --warps 8 --method exact --quiet", 0,
      "T(8) = 17 exactly, exact for this preset's values.\nOver the 4 plausible readings of sm_86 (C 64|128, D 2|4): "
-     "T(8) lies in [17, 20].", NULL},
+     "T(8) lies in [17, 18].", NULL},
     {"arch readings json", NULL, "--arch sm_80 --kernel LC --warps 2 --json", 0,
      "\"preset_readings\": {\"note\": \"lower/upper above are for the preset's values only\", \"uncertain\": \"L 16|32\"",
      NULL},
