@@ -5,7 +5,7 @@
 //    each type it uses, schedulers 0..4, W = 1..6: each closed-form bound >= T(W), wsp_bounds.upper
 //    their minimum, and the exact solver's state bound >= the longest remaining schedule from EVERY
 //    state of up to 6 warps (warps at different positions: different remaining strings). The whole
-//    space takes about 20 s of one core in the Release build; a sanitizer build checks every 7th
+//    space takes about 20 s of one core in the Release build; a sanitizer build checks every 29th
 //    kernel and sigma;
 //  - 2000 random larger instances (latencies, sigma 3, W up to 8), seed printed on failure;
 //  - warps that run different strings: every pair of strings of 1..3 instructions and every triple of
@@ -32,8 +32,8 @@ constexpr uint32_t kSpaceWarps = 6;
 const uint32_t kSpaceUnits[4] = {16, 32, 64, 128};  // sigma 1/2, 1, 2, 4 with warp size 32
 
 #ifdef WSP_SANITIZED_BUILD
-constexpr uint32_t kSpaceStride = 7;
-constexpr int kRandomCases = 300;
+constexpr uint32_t kSpaceStride = 29;
+constexpr int kRandomCases = 100;
 #else
 constexpr uint32_t kSpaceStride = 1;
 constexpr int kRandomCases = 2000;
