@@ -119,7 +119,10 @@ void write_report_json(JsonWriter &j, const ReportInput &in) {
     j.key("bound").begin_object(Layout::kInline).member("upper", b.upper);
     j.member("trivial", b.bound[WSP_BOUND_TRIVIAL]).member("saturation", b.bound[WSP_BOUND_SATURATION]);
     j.member("last_warp", b.bound[WSP_BOUND_LAST_WARP]).member("paper", b.paper);
-    j.member("paper_safe", b.paper_safe != 0).end_object();
+    j.member("paper_safe", b.paper_safe != 0);
+    for (uint32_t id = WSP_BOUND_LAST_WARP + 1; id < WSP_BOUND_SLOTS; ++id)  // the library's newer bounds
+        if (b.bound[id] != 0) j.member(wsp_bound_name(id), b.bound[id]);
+    j.member("upper_from", wsp_bound_name(b.upper_id)).end_object();
     if (a.given) {
         j.key("witness").begin_object(Layout::kInline).member("lower", a.given->makespan).member("validated", true);
         ids(j, "witness", a.given->string);

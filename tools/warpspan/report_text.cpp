@@ -80,10 +80,16 @@ void write_problem(std::ostream &out, const ReportInput &in) {
 void write_bounds(std::ostream &out, const Analysis &a) {
     const wsp_bounds &b = a.bounds;
     out << "bounds on T(" << wsp_problem_warps(a.problem) << ")\n";
-    out << "  upper         " << b.upper << "   proven: min of the three below\n";
+    out << "  upper         " << b.upper << "   proven: the least bound below (" << wsp_bound_name(b.upper_id) << ")\n";
     out << "    W*I           " << b.bound[WSP_BOUND_TRIVIAL] << "\n";
-    out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (scheduler-aware)\n";
+    out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
+    for (uint32_t id = WSP_BOUND_LAST_WARP + 1; id < WSP_BOUND_SLOTS; ++id) {  // the library's newer bounds
+        if (b.bound[id] == 0) continue;
+        const std::string name = wsp_bound_name(id);
+        out << "    " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ') << b.bound[id]
+            << "   (docs/bounds.md)\n";
+    }
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)
         out << "safe here (every used type has sigma 1, so it equals W*I)\n";
