@@ -15,6 +15,7 @@ WSP_CORE_SOURCES := \
 	lib/exact/exact.cpp \
 	lib/exact/estimate.cpp \
 	lib/anneal/incremental.cpp \
+	lib/anneal/checkpoint_decoder.cpp \
 	lib/anneal/initial.cpp \
 	lib/anneal/anneal.cpp \
 	lib/pws/cfg.cpp \

@@ -10,6 +10,7 @@
 #include "anneal/anneal.hpp"
 
 #include "anneal/acceptance.hpp"
+#include "anneal/checkpoint_decoder.hpp"
 #include "anneal/incremental.hpp"
 #include "anneal/initial.hpp"
 #include "anneal/rng.hpp"
@@ -28,12 +29,15 @@ struct AnnealLayout {
     uint64_t bytes;
 };
 
-AnnealLayout anneal_layout(const wsp_problem &p) {
+AnnealLayout anneal_layout(const wsp_problem &p, Decoding decoding = Decoding::kIncremental) {
     wsp_bounds b;
     wsp_bounds_compute(&p, &b);
     AnnealLayout l;
     l.horizon = static_cast<uint32_t>(b.upper);
-    const uint64_t decoder = IncrementalDecoder::bytes(p, l.horizon);
+    const uint64_t decoder =
+        decoding == Decoding::kCheckpoint
+            ? CheckpointDecoder::bytes(p, l.horizon, CheckpointDecoder::default_spacing(p, l.horizon))
+            : IncrementalDecoder::bytes(p, l.horizon);
     const uint64_t check = witness_check_bytes(p);
     const uint64_t scratch = initial_scratch_bytes(p);
     l.bytes = decoder > check ? decoder : check;
@@ -100,21 +104,33 @@ bool valid_init(const wsp_anneal_init &init) {
 }
 
 wsp_status common_checks(const wsp_problem *p, void *workspace, size_t workspace_size,
-                         const uint32_t *out, size_t length, AnnealLayout *layout, wsp_diag *diag) {
+                         const uint32_t *out, size_t length, AnnealLayout *layout, wsp_diag *diag,
+                         Decoding decoding = Decoding::kIncremental) {
     if (p == nullptr || out == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem or no output string");
     if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
     const uint64_t cells = uint64_t{p->warps} * p->length;
     if (length != cells) return bad_length(diag, "the output buffer", length, cells);
-    *layout = anneal_layout(*p);
+    *layout = anneal_layout(*p, decoding);
     return check_workspace(workspace, workspace_size, layout->bytes, diag);
 }
 
+// The decoders as the annealer sees them.
+struct IncrementalDecoding : IncrementalDecoder {
+    IncrementalDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding d)
+        : IncrementalDecoder(p, horizon, ws, d == Decoding::kIncremental) {}
+};
+struct CheckpointDecoding : CheckpointDecoder {
+    CheckpointDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding)
+        : CheckpointDecoder(p, horizon, default_spacing(p, horizon), ws) {}
+};
+
+template <typename Decoder>
 class Annealer {
 public:
     Annealer(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
-             uint32_t *best, wsp_anneal_result &r, bool incremental)
-        : o_(o), decoder_(p, horizon, ws, incremental), best_(best), r_(r),
+             uint32_t *best, wsp_anneal_result &r, Decoding decoding)
+        : o_(o), decoder_(p, horizon, ws, decoding), best_(best), r_(r),
           n_(p.warps * p.length), warps_(p.warps),
           interval_(o.progress_interval ? o.progress_interval : kDefaultProgressInterval),
           window_(o.window ? o.window : p.warps), sweep_(0) {}
@@ -195,13 +211,21 @@ private:
     }
 
     const wsp_anneal_options &o_;
-    IncrementalDecoder decoder_;
+    Decoder decoder_;
     uint32_t *best_;
     wsp_anneal_result &r_;
     uint32_t n_, warps_;
     uint64_t interval_;
     uint32_t window_, sweep_;
 };
+
+// One frame per decoder kind, never both on the stack at once.
+template <typename Decoder>
+__attribute__((noinline)) bool run_annealer(const wsp_problem &p, const wsp_anneal_options &o,
+                                            uint32_t horizon, void *ws, uint32_t *best,
+                                            wsp_anneal_result &r, Decoding decoding, Rng &rng) {
+    return Annealer<Decoder>(p, o, horizon, ws, best, r, decoding).run(rng);
+}
 
 }  // namespace
 }  // namespace wsp
@@ -229,13 +253,18 @@ extern "C" wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init i
     return WSP_OK;
 }
 
+uint64_t wsp::anneal_bytes(const wsp_problem *p, Decoding decoding) {
+    return valid(p) ? anneal_layout(*p, decoding).bytes : 0;
+}
+
 wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
                        size_t workspace_size, uint32_t *witness, size_t witness_length,
-                       wsp_anneal_result *result, wsp_diag *diag, bool incremental) {
+                       wsp_anneal_result *result, wsp_diag *diag, Decoding decoding) {
     using namespace wsp;
     if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no result");
     AnnealLayout l = {0, 0};
-    wsp_status st = common_checks(p, workspace, workspace_size, witness, witness_length, &l, diag);
+    wsp_status st =
+        common_checks(p, workspace, workspace_size, witness, witness_length, &l, diag, decoding);
     if (st != WSP_OK) return st;
     wsp_anneal_options none = {};
     const wsp_anneal_options &o = options != nullptr ? *options : none;
@@ -257,15 +286,16 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
         if (st != WSP_OK) return st;
         for (size_t k = 0; k < witness_length; ++k) witness[k] = o.initial[k];
     } else {
-        st = wsp_anneal_initial(p, o.init, o.seed, workspace, workspace_size, witness, witness_length,
-                                diag);
-        if (st != WSP_OK) return st;
+        Rng init_rng(o.seed);
+        make_initial(*p, o.init, init_rng, workspace, witness);
         if (o.init == WSP_ANNEAL_RANDOM) rng = Rng(o.seed ^ 0x5DEECE66Dull);  // fresh stream for moves
     }
     wsp_anneal_result r = {};
     r.upper = l.horizon;
-    Annealer annealer(*p, o, l.horizon, workspace, witness, r, incremental);
-    if (!annealer.run(rng)) return fail(diag, WSP_ERR_INTERNAL, "a decoded cycle passed the proven bound");
+    const bool ran = decoding == Decoding::kCheckpoint
+                         ? run_annealer<CheckpointDecoding>(*p, o, l.horizon, workspace, witness, r, decoding, rng)
+                         : run_annealer<IncrementalDecoding>(*p, o, l.horizon, workspace, witness, r, decoding, rng);
+    if (!ran) return fail(diag, WSP_ERR_INTERNAL, "a decoded cycle passed the proven bound");
     st = check_witness(*p, workspace, witness, witness_length, r.lower, "annealer", diag);
     if (st != WSP_OK) return st;
     *result = r;
@@ -277,5 +307,5 @@ extern "C" wsp_status wsp_anneal(const wsp_problem *p, const wsp_anneal_options 
                                  void *workspace, size_t workspace_size, uint32_t *witness,
                                  size_t witness_length, wsp_anneal_result *result, wsp_diag *diag) {
     return wsp::anneal(p, options, workspace, workspace_size, witness, witness_length, result, diag,
-                       true);
+                       wsp::Decoding::kIncremental);
 }

@@ -61,7 +61,7 @@ Speed speed(const wsp_problem *p, wsp_anneal_moves moves, bool incremental, uint
     o.moves = moves;
     wsp_anneal_result r{};
     const double t = now();
-    wsp::anneal(p, &o, ws.data(), bytes, witness.data(), witness.size(), &r, nullptr, incremental);
+    wsp::anneal(p, &o, ws.data(), bytes, witness.data(), witness.size(), &r, nullptr, incremental ? wsp::Decoding::kIncremental : wsp::Decoding::kFull);
     const double s = now() - t;
     return Speed{static_cast<double>(r.iterations) / s, r.lower,
                  static_cast<double>(r.decoded) / static_cast<double>(r.iterations)};
