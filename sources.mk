@@ -18,5 +18,6 @@ WSP_CORE_SOURCES := \
 	lib/anneal/checkpoint_decoder.cpp \
 	lib/anneal/initial.cpp \
 	lib/anneal/anneal.cpp \
+	lib/lower/beam.cpp \
 	lib/pws/cfg.cpp \
 	lib/pws/kernel.cpp
