@@ -19,5 +19,7 @@ WSP_CORE_SOURCES := \
 	lib/anneal/initial.cpp \
 	lib/anneal/anneal.cpp \
 	lib/lower/beam.cpp \
+	lib/lower/policy.cpp \
+	lib/lower/lower.cpp \
 	lib/pws/cfg.cpp \
 	lib/pws/kernel.cpp

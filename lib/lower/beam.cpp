@@ -273,8 +273,8 @@ void BeamSearch::offer(uint32_t parent, uint32_t ub, uint32_t mode, uint64_t see
     }
 }
 
-uint32_t BeamSearch::run(uint32_t width, uint32_t mode, uint64_t seed, uint32_t best, Budget &budget,
-                         uint32_t *out, bool *finished) {
+uint32_t BeamSearch::run(uint32_t width, uint32_t mode, uint64_t seed, uint32_t best, uint32_t stop_at,
+                         Budget &budget, uint32_t *out, bool *finished) {
     *finished = false;
     limit_ = width < width_ ? width : width_;
     if (limit_ == 0) return 0;
@@ -291,13 +291,13 @@ uint32_t BeamSearch::run(uint32_t width, uint32_t mode, uint64_t seed, uint32_t 
         next_level_ = d + 1u;
         heap_size_ = 0;
         next_stamp();
-        bool out_of_budget = false;
-        for (uint32_t e = 0; e < n && !out_of_budget; ++e) {
+        bool stop = false;
+        for (uint32_t e = 0; e < n && !stop; ++e) {
             load(key_at(d, e), parent_);
             parent_.prepare(p_);
             while (parent_.next_transition()) {
                 if (!budget.spend()) {
-                    out_of_budget = true;
+                    stop = true;
                     break;
                 }
                 if (parent_.make_child(child_, length_) == 0) {  // a complete schedule of d+1 cycles
@@ -306,14 +306,16 @@ uint32_t BeamSearch::run(uint32_t width, uint32_t mode, uint64_t seed, uint32_t 
                         found_depth = d + 1u;
                         found_entry = e;
                         budget.improved(best);
+                        if (best >= stop_at) stop = true;  // nothing longer exists
                     }
+                    if (stop) break;
                     continue;
                 }
                 const uint32_t ub = bound_(child_);
                 if (d + 1u + ub > best) offer(e, ub, mode, seed);
             }
         }
-        if (out_of_budget) break;
+        if (stop) break;
         sizes_[d + 1u] = heap_size_;
     }
     if (found_depth == 0) return 0;

@@ -46,10 +46,11 @@ public:
 
     // One beam of at most the constructed width. Each child generated costs one unit of `budget`.
     // When it completes a schedule longer than `best`, writes its pseudo-precedence string (W*I ids)
-    // to `out` and returns its makespan; otherwise returns 0. `*finished` says whether the beam ran
-    // to its end (false: out of budget or cancelled).
-    uint32_t run(uint32_t width, uint32_t mode, uint64_t seed, uint32_t best, Budget &budget,
-                 uint32_t *out, bool *finished);
+    // to `out` and returns its makespan; otherwise returns 0. It stops as soon as a schedule reaches
+    // `stop_at` (a proven upper bound). `*finished` says whether the beam ran to its end (false: out
+    // of budget, cancelled, or stopped at stop_at).
+    uint32_t run(uint32_t width, uint32_t mode, uint64_t seed, uint32_t best, uint32_t stop_at,
+                 Budget &budget, uint32_t *out, bool *finished);
 
 private:
     struct Level;
