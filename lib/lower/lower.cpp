@@ -137,8 +137,9 @@ public:
             for (uint64_t k = 0; k < n_; ++k) candidate_[k] = o_.initial[k];
             offer(m, kFoundInitial);
         }
+        // Round-robin first and free of charge, so that every budget ends with a witness.
         for (int init = 0; init < WSP_ANNEAL_INIT_COUNT && !done(); ++init) {
-            if (!budget_.spend(1u + n_ / 16u)) break;
+            if (init > 0 && !budget_.spend(1u + n_ / 16u)) break;
             Rng rng(mix(o_.seed, 0, 3));
             make_initial(p_, static_cast<wsp_anneal_init>(init), rng, region_, candidate_);
             uint32_t m = 0;
@@ -269,7 +270,6 @@ wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *wo
     Search search(*p, o, l, ws, region_size, witness, budget, r);
     st = search.start(diag);
     if (st != WSP_OK) return st;
-    if (r.lower == 0) return fail(diag, WSP_ERR_WORKSPACE_SIZE, "the work budget does not cover one schedule");
     for (uint32_t round = 0; !search.done(); ++round) {
         r.rounds = round + 1u;
         const uint64_t before = budget.used();
