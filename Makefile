@@ -5,6 +5,8 @@
 #                     solver for 20 s (a bracket for W = 16)
 #   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
+#   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
+#                     random instances against T(W)); one thread, a few minutes
 #   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
 #                     fixed seeded libFuzzer runs, Cortex-M4 core build, symbol checks
 #   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX) with
@@ -61,7 +63,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench check lib cross firmware size stack clean deps-host deps-check deps-fuzz host asan \
+.PHONY: all run bench bench-anneal check lib cross firmware size stack clean deps-host deps-check deps-fuzz host asan \
 	fuzz fuzz-build
 
 all: host
@@ -105,6 +107,9 @@ bench: host
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 	$(HOST_DIR)/ilp_bench
+
+bench-anneal: host
+	$(HOST_DIR)/anneal_bench
 
 check: deps-check
 	@echo "== host build and tests"

@@ -247,9 +247,9 @@ bool CheckpointDecoder::same_as(uint32_t checkpoint) const {
     const uint32_t f = s.header[0], hmax = s.header[1];  // F agrees: same last of unfinished warps
     if (high_ < hmax) return false;  // the stored state has a placement above every one of ours
     const size_t lo = size_t{f} + 1u;
-    if (hmax > f && __builtin_memcmp(count_ + lo * kSlots, s.count + lo * kSlots,
-                                     2u * kSlots * (size_t{hmax} - lo + 1u)) != 0)
-        return false;
+    // A loop, not memcmp: the firmware's C library need not have it, and it is rarely long.
+    for (size_t c = lo * kSlots; hmax > f && c < (size_t{hmax} + 1u) * kSlots; ++c)
+        if (count_[c] != s.count[c]) return false;
     for (size_t c = (size_t{hmax} + 1u) * kSlots; c < (size_t{high_} + 1u) * kSlots; ++c)
         if (count_[c] != 0) return false;
     return true;

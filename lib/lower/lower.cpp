@@ -216,10 +216,12 @@ private:
 
 }  // namespace
 
+// 40 n^2 units up to n = W*I = 100, then 4000 n, within 20000 .. 2^26: a beam of width 1024 on the
+// small random instances of BENCHMARKS.md costs 0.1-0.4 M units, on Voronoi W = 16 about 1.5 M.
 uint64_t lower_default_work(const wsp_problem &p) {
     const uint64_t n = uint64_t{p.warps} * p.length;
-    const uint64_t w = 500u * n;
-    return w < 20000u ? 20000u : (w > (uint64_t{1} << 30) ? uint64_t{1} << 30 : w);
+    const uint64_t w = n <= 100u ? 40u * n * n : (n < (uint64_t{1} << 26) / 4000u ? 4000u * n : uint64_t{1} << 26);
+    return w < 20000u ? 20000u : (w > (uint64_t{1} << 26) ? uint64_t{1} << 26 : w);
 }
 
 wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, uint64_t *size,
@@ -279,10 +281,10 @@ wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *wo
         const uint32_t shift = round < 30u ? round : 30u;
         const uint64_t beam_used = search.has(kLowerBeam) ? budget.used() - before : uint64_t{4096} << shift;
         const uint64_t share = beam_used > 1024u ? beam_used : 1024u;
-        if (search.has(kLowerPolicies)) search.policies(round, share / 4u);
+        if (search.has(kLowerPolicies)) search.policies(round, share / 8u);
         if (search.done()) break;
         if (search.has(kLowerAnneal)) {
-            st = search.anneal(round, share / 2u, diag);
+            st = search.anneal(round, share / 4u, diag);
             if (st != WSP_OK) return st;
         }
         if (budget.used() == before) break;  // nothing could spend what is left

@@ -3,8 +3,8 @@
 //   - beam search over the exact solver's state graph, guided by its proven bounds (lower/beam.hpp);
 //   - paper 003's annealer (unchanged rules; checkpointed decoding) restarted from the best witness;
 // in rounds of growing effort, so that it is useful whenever it is stopped: round r runs a beam of
-// width 8 * 2^r (up to the widest the workspace allows; the mode and the tie seed change per round),
-// then the policy search for a quarter and the annealer for half of the units that beam used.
+// width 8 * 2^r (up to the widest the options allow; the mode and the tie seed change per round),
+// then the policy search for an eighth and the annealer for a quarter of the units that beam used.
 //
 // Soundness: every candidate is a work-conserving schedule written as a pseudo-precedence string
 // (each part says why), so its makespan is a lower bound on T(W); the returned witness is decoded
@@ -60,7 +60,7 @@ struct LowerOptions {
     void *context;
 };
 
-constexpr uint32_t kDefaultMaxBeam = 256;
+constexpr uint32_t kDefaultMaxBeam = 1024;
 
 struct LowerResult {
     uint32_t stop;        // kStop*
