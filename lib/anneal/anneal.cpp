@@ -9,6 +9,8 @@
 // is the scratch for building the initial solution, and after the run, for checking the witness.
 #include "anneal/anneal.hpp"
 
+#include <new>
+
 #include "anneal/acceptance.hpp"
 #include "anneal/checkpoint_decoder.hpp"
 #include "anneal/incremental.hpp"
@@ -23,6 +25,9 @@ namespace wsp {
 namespace {
 
 constexpr uint64_t kDefaultProgressInterval = 65536;
+// Room for the checkpointed decoder object itself at the start of its workspace.
+constexpr uint64_t kDecoderObject = (sizeof(CheckpointDecoder) + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN *
+                                    WSP_WORKSPACE_ALIGN;
 
 struct AnnealLayout {
     uint32_t horizon;  // the proven upper bound: no decoded cycle exceeds it
@@ -36,7 +41,8 @@ AnnealLayout anneal_layout(const wsp_problem &p, Decoding decoding = Decoding::k
     l.horizon = static_cast<uint32_t>(b.upper);
     const uint64_t decoder =
         decoding == Decoding::kCheckpoint
-            ? CheckpointDecoder::bytes(p, l.horizon, CheckpointDecoder::default_spacing(p, l.horizon))
+            ? kDecoderObject +
+                  CheckpointDecoder::bytes(p, l.horizon, CheckpointDecoder::default_spacing(p, l.horizon))
             : IncrementalDecoder::bytes(p, l.horizon);
     const uint64_t check = witness_check_bytes(p);
     const uint64_t scratch = initial_scratch_bytes(p);
@@ -128,9 +134,9 @@ struct CheckpointDecoding : CheckpointDecoder {
 template <typename Decoder>
 class Annealer {
 public:
-    Annealer(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
-             uint32_t *best, wsp_anneal_result &r, Decoding decoding)
-        : o_(o), decoder_(p, horizon, ws, decoding), best_(best), r_(r),
+    Annealer(const wsp_problem &p, const wsp_anneal_options &o, Decoder &decoder, uint32_t *best,
+             wsp_anneal_result &r)
+        : o_(o), decoder_(decoder), best_(best), r_(r),
           n_(p.warps * p.length), warps_(p.warps),
           interval_(o.progress_interval ? o.progress_interval : kDefaultProgressInterval),
           window_(o.window ? o.window : p.warps), sweep_(0) {}
@@ -211,7 +217,7 @@ private:
     }
 
     const wsp_anneal_options &o_;
-    Decoder decoder_;
+    Decoder &decoder_;
     uint32_t *best_;
     wsp_anneal_result &r_;
     uint32_t n_, warps_;
@@ -219,12 +225,27 @@ private:
     uint32_t window_, sweep_;
 };
 
-// One frame per decoder kind, never both on the stack at once.
+// One frame per decoder kind, never both on the stack at once. The incremental decoder lives on the
+// stack (wsp_anneal's frame is what WSP_ANNEAL_WORKSPACE_SIZE and the published stack figure assume);
+// the checkpointed one at the start of the workspace, which keeps the lower-bound search's deepest
+// call within 1 KiB on a Cortex-M4.
 template <typename Decoder>
 __attribute__((noinline)) bool run_annealer(const wsp_problem &p, const wsp_anneal_options &o,
                                             uint32_t horizon, void *ws, uint32_t *best,
                                             wsp_anneal_result &r, Decoding decoding, Rng &rng) {
-    return Annealer<Decoder>(p, o, horizon, ws, best, r, decoding).run(rng);
+    Decoder decoder(p, horizon, ws, decoding);
+    return Annealer<Decoder>(p, o, decoder, best, r).run(rng);
+}
+
+template <>
+__attribute__((noinline)) bool run_annealer<CheckpointDecoding>(const wsp_problem &p,
+                                                                const wsp_anneal_options &o,
+                                                                uint32_t horizon, void *ws,
+                                                                uint32_t *best, wsp_anneal_result &r,
+                                                                Decoding decoding, Rng &rng) {
+    CheckpointDecoding *decoder =
+        new (ws) CheckpointDecoding(p, horizon, static_cast<uint8_t *>(ws) + kDecoderObject, decoding);
+    return Annealer<CheckpointDecoding>(p, o, *decoder, best, r).run(rng);
 }
 
 }  // namespace
@@ -251,6 +272,12 @@ extern "C" wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init i
     make_initial(*p, init, rng, workspace, out);
     clear(diag);
     return WSP_OK;
+}
+
+bool wsp::anneal_loop(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
+                      uint32_t *witness, wsp_anneal_result &r) {
+    Rng rng(o.seed);
+    return run_annealer<CheckpointDecoding>(p, o, horizon, ws, witness, r, Decoding::kCheckpoint, rng);
 }
 
 uint64_t wsp::anneal_bytes(const wsp_problem *p, Decoding decoding) {

@@ -22,6 +22,14 @@ wsp_status anneal(const wsp_problem *p, const wsp_anneal_options *options, void 
                   size_t workspace_size, uint32_t *witness, size_t witness_length,
                   wsp_anneal_result *result, wsp_diag *diag, Decoding decoding);
 
+// The annealing loop alone with checkpointed decoding, for callers inside the core that check their
+// arguments and the witness themselves (the lower-bound search): `witness` holds a valid initial
+// string and receives the best; `ws` holds anneal_bytes(p, kCheckpoint); r.upper must be the proven
+// bound `horizon` or below. The moves and decisions are wsp_anneal's for o.seed with o.initial set.
+// False on a broken invariant.
+bool anneal_loop(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
+                 uint32_t *witness, wsp_anneal_result &r);
+
 }  // namespace wsp
 
 #endif

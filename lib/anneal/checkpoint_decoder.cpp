@@ -206,7 +206,7 @@ void CheckpointDecoder::snapshot(uint32_t checkpoint, uint32_t which) {
 
 // The work state becomes checkpoint `checkpoint` of the current string. Cells at or below its
 // frontier keep whatever they held: they are never read again (see the header).
-void CheckpointDecoder::restore(uint32_t checkpoint) {
+uint32_t CheckpointDecoder::restore(uint32_t checkpoint) {
     const Slot s = slot(checkpoint, current_[checkpoint]);
     const uint32_t f = s.header[0], hmax = s.header[1];
     copy_bytes(last_, s.last, 4u * size_t{warps_});
@@ -231,11 +231,8 @@ void CheckpointDecoder::restore(uint32_t checkpoint) {
             for (size_t w = (hmax >> 6) + 1u; w <= (hi >> 6); ++w) bits[w] = 0;
         }
     }
-    if (noise_ != 0) {
-        fill_noise(count_, blocked_, words_, 0, f, noise_);
-        noise_ = 0;
-    }
     high_ = dirty_ = hmax;
+    return f;
 }
 
 // Whether the work state (after position b) agrees with checkpoint `checkpoint` of the current
@@ -304,7 +301,11 @@ uint32_t CheckpointDecoder::reset(const uint32_t *string) {
 
 uint32_t CheckpointDecoder::try_swap(uint32_t a, uint32_t b) {
     const uint32_t first = a / spacing_;
-    restore(first);
+    const uint32_t frontier_at_restore = restore(first);
+    if (noise_ != 0) {  // scramble(): the cells the restored state says are never read again
+        fill_noise(count_, blocked_, words_, 0, frontier_at_restore, noise_);
+        noise_ = 0;
+    }
     Table tab = table();
     const uint32_t *__restrict string = string_;
     const uint32_t *__restrict instr = instr_;

@@ -85,7 +85,7 @@ private:
     struct Slot;
     Table table() const;
     Slot slot(uint32_t checkpoint, uint32_t which) const;
-    void restore(uint32_t checkpoint);
+    uint32_t restore(uint32_t checkpoint);  // returns the restored state's frontier
     void snapshot(uint32_t checkpoint, uint32_t which);
     bool same_as(uint32_t checkpoint) const;
     uint32_t frontier() const;

@@ -16,6 +16,7 @@ namespace wsp {
 namespace {
 
 constexpr uint64_t kDefaultProgressInterval = 65536;
+const LowerOptions kNoOptions = {};  // constant data: the defaults
 constexpr uint32_t kFirstWidth = 8;
 
 // What a unit buys. A beam child and a simulated dispatch cycle cost one unit each (about 0.1-0.5
@@ -127,7 +128,7 @@ public:
     bool done() const { return r_.lower >= r_.upper || budget_.cancelled() || budget_.exhausted(); }
 
     // The caller's witness and paper 003's initial solutions with the new dispatch policies.
-    wsp_status start(wsp_diag *diag) {
+    __attribute__((noinline)) wsp_status start(wsp_diag *diag) {
         r_.lower = 0;
         if (o_.initial != nullptr) {
             uint32_t m = 0;
@@ -151,7 +152,7 @@ public:
         return WSP_OK;
     }
 
-    void beam(uint32_t round) {
+    __attribute__((noinline)) void beam(uint32_t round) {
         const uint32_t shift = round < 20u ? round : 20u;
         const uint32_t wanted = kFirstWidth << shift;
         const uint32_t width = wanted < l_.width ? wanted : l_.width;
@@ -163,7 +164,7 @@ public:
         offer(m, kFoundBeam);
     }
 
-    void policies(uint32_t round, uint64_t units) {
+    __attribute__((noinline)) void policies(uint32_t round, uint64_t units) {
         PolicySearch search(p_, region_);
         budget_.limit(units);
         const uint32_t m = search.run(mix(o_.seed, round, 1), r_.lower, r_.upper, budget_, candidate_);
@@ -171,7 +172,7 @@ public:
         offer(m, kFoundPolicy);
     }
 
-    wsp_status anneal(uint32_t round, uint64_t units, wsp_diag *diag) {
+    __attribute__((noinline)) wsp_status anneal(uint32_t round, uint64_t units, wsp_diag *diag) {
         const uint64_t cost = anneal_cost(p_);
         uint64_t iterations = units / cost;
         const uint64_t left = budget_.left() / cost;
@@ -182,17 +183,16 @@ public:
         ao.seed = mix(o_.seed, round, 2);
         ao.init = WSP_ANNEAL_ROUND_ROBIN;
         ao.moves = WSP_ANNEAL_MOVES_UNIFORM;
-        ao.initial = witness_;
-        ao.initial_length = static_cast<size_t>(n_);
         AnnealWatch watch = {&budget_, r_.upper};
         ao.progress = on_anneal;
         ao.context = &watch;
         const uint64_t interval = o_.progress_interval != 0 ? o_.progress_interval : kDefaultProgressInterval;
         ao.progress_interval = interval / cost > 0 ? interval / cost : 1u;
         wsp_anneal_result ar = {};
-        const wsp_status st = wsp::anneal(&p_, &ao, region_, static_cast<size_t>(region_size_), candidate_,
-                                          static_cast<size_t>(n_), &ar, diag, Decoding::kCheckpoint);
-        if (st != WSP_OK) return st;
+        ar.upper = r_.upper;
+        for (uint64_t k = 0; k < n_; ++k) candidate_[k] = witness_[k];
+        if (!anneal_loop(p_, ao, l_.horizon, region_, candidate_, ar))
+            return fail(diag, WSP_ERR_INTERNAL, "a decoded cycle passed the proven bound");
         budget_.refund((iterations - ar.iterations) * cost);
         offer(ar.lower, kFoundAnneal);
         return WSP_OK;
@@ -214,6 +214,53 @@ private:
     uint32_t methods_;
 };
 
+// The rounds, after every argument was checked (a frame of its own, off lower_run's).
+__attribute__((noinline)) wsp_status search(const wsp_problem &p, const LowerOptions &o, const LowerLayout &l,
+                                            uint8_t *ws, size_t workspace_size, uint32_t *witness,
+                                            LowerResult *result, wsp_diag *diag) {
+    const uint64_t region_size = workspace_size - l.region_at;
+    LowerResult r = {};
+    r.upper = o.upper != 0 && o.upper < l.horizon ? o.upper : l.horizon;
+    PollContext user = {o.progress, o.context};
+    Budget budget(o.work != 0 ? o.work : lower_default_work(p), poll_user, &user,
+                  o.progress_interval != 0 ? o.progress_interval : kDefaultProgressInterval);
+    Search run(p, o, l, ws, region_size, witness, budget, r);
+    wsp_status st = run.start(diag);
+    if (st != WSP_OK) return st;
+    for (uint32_t round = 0; !run.done(); ++round) {
+        r.rounds = round + 1u;
+        const uint64_t before = budget.used();
+        if (run.has(kLowerBeam)) run.beam(round);
+        if (run.done()) break;
+        // The other parts get shares of what this round's beam used (a doubling amount without one).
+        const uint32_t shift = round < 30u ? round : 30u;
+        const uint64_t beam_used = run.has(kLowerBeam) ? budget.used() - before : uint64_t{4096} << shift;
+        const uint64_t share = beam_used > 1024u ? beam_used : 1024u;
+        if (run.has(kLowerPolicies)) run.policies(round, share / 8u);
+        if (run.done()) break;
+        if (run.has(kLowerAnneal)) {
+            st = run.anneal(round, share / 4u, diag);
+            if (st != WSP_OK) return st;
+        }
+        if (budget.used() == before) break;  // nothing could spend what is left
+    }
+    r.stop = r.lower >= r.upper ? kStopOptimal : budget.cancelled() ? kStopCancelled : kStopBudget;
+    r.work = budget.used();
+    if (r.lower > l.horizon) return fail(diag, WSP_ERR_INTERNAL, "a witness is longer than the proven bound");
+    const size_t n = static_cast<size_t>(uint64_t{p.warps} * p.length);
+    st = check_witness(p, ws + l.region_at, witness, n, r.lower, "lower-bound search", diag);
+    if (st != WSP_OK) return st;
+    *result = r;
+    clear(diag);
+    return WSP_OK;
+}
+
+__attribute__((noinline)) wsp_status bad_length(wsp_diag *diag, const char *what, uint64_t length, uint64_t n) {
+    DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
+    scope.message.text(what).text(" holds ").number(length).text(" warp ids but W*I = ").number(n);
+    return WSP_ERR_WITNESS_LENGTH;
+}
+
 }  // namespace
 
 // 40 n^2 units up to n = W*I = 100, then 4000 n, within 20000 .. 2^26: a beam of width 1024 on the
@@ -227,8 +274,7 @@ uint64_t lower_default_work(const wsp_problem &p) {
 wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, uint64_t *size,
                                 wsp_diag *diag) {
     if (p == nullptr || size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem or no size");
-    const LowerOptions none = {};
-    const LowerOptions &o = options != nullptr ? *options : none;
+    const LowerOptions &o = options != nullptr ? *options : kNoOptions;
     const wsp_status st = check_options(p, o, diag);
     if (st != WSP_OK) return st;
     *size = lower_layout(*p, o).bytes;
@@ -241,62 +287,17 @@ wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *wo
                      LowerResult *result, wsp_diag *diag) {
     if (p == nullptr || witness == nullptr || result == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem, witness buffer or result");
-    const LowerOptions none = {};
-    const LowerOptions &o = options != nullptr ? *options : none;
+    const LowerOptions &o = options != nullptr ? *options : kNoOptions;
     wsp_status st = check_options(p, o, diag);
     if (st != WSP_OK) return st;
     const uint64_t n = uint64_t{p->warps} * p->length;
-    if (witness_length != n) {
-        DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
-        scope.message.text("the witness buffer holds ").number(witness_length)
-            .text(" warp ids but W*I = ").number(n);
-        return WSP_ERR_WITNESS_LENGTH;
-    }
-    if (o.initial != nullptr && o.initial_length != n) {
-        DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
-        scope.message.text("the initial witness holds ").number(o.initial_length)
-            .text(" warp ids but W*I = ").number(n);
-        return WSP_ERR_WITNESS_LENGTH;
-    }
+    if (witness_length != n) return bad_length(diag, "the witness buffer", witness_length, n);
+    if (o.initial != nullptr && o.initial_length != n)
+        return bad_length(diag, "the initial witness", o.initial_length, n);
     LowerLayout l = lower_layout(*p, o);
     st = check_workspace(workspace, workspace_size, l.bytes, diag);
     if (st != WSP_OK) return st;
-    uint8_t *ws = static_cast<uint8_t *>(workspace);
-    const uint64_t region_size = workspace_size - l.region_at;
-
-    LowerResult r = {};
-    r.upper = o.upper != 0 && o.upper < l.horizon ? o.upper : l.horizon;
-    PollContext user = {o.progress, o.context};
-    Budget budget(o.work != 0 ? o.work : lower_default_work(*p), poll_user, &user,
-                  o.progress_interval != 0 ? o.progress_interval : kDefaultProgressInterval);
-    Search search(*p, o, l, ws, region_size, witness, budget, r);
-    st = search.start(diag);
-    if (st != WSP_OK) return st;
-    for (uint32_t round = 0; !search.done(); ++round) {
-        r.rounds = round + 1u;
-        const uint64_t before = budget.used();
-        if (search.has(kLowerBeam)) search.beam(round);
-        if (search.done()) break;
-        // The other parts get shares of what this round's beam used (a doubling amount without one).
-        const uint32_t shift = round < 30u ? round : 30u;
-        const uint64_t beam_used = search.has(kLowerBeam) ? budget.used() - before : uint64_t{4096} << shift;
-        const uint64_t share = beam_used > 1024u ? beam_used : 1024u;
-        if (search.has(kLowerPolicies)) search.policies(round, share / 8u);
-        if (search.done()) break;
-        if (search.has(kLowerAnneal)) {
-            st = search.anneal(round, share / 4u, diag);
-            if (st != WSP_OK) return st;
-        }
-        if (budget.used() == before) break;  // nothing could spend what is left
-    }
-    r.stop = r.lower >= r.upper ? kStopOptimal : budget.cancelled() ? kStopCancelled : kStopBudget;
-    r.work = budget.used();
-    if (r.lower > l.horizon) return fail(diag, WSP_ERR_INTERNAL, "a witness is longer than the proven bound");
-    st = check_witness(*p, ws + l.region_at, witness, witness_length, r.lower, "lower-bound search", diag);
-    if (st != WSP_OK) return st;
-    *result = r;
-    clear(diag);
-    return WSP_OK;
+    return search(*p, o, l, static_cast<uint8_t *>(workspace), workspace_size, witness, result, diag);
 }
 
 }  // namespace wsp
