@@ -50,7 +50,7 @@ cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-dir
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev
 # clang and its runtime libraries (libclang_rt.fuzzer, ASan, UBSan) for the fuzz targets.
 FUZZ_PACKAGES := cmake make clang libclang-rt-dev
-CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
+CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
 	libnewlib-arm-none-eabi qemu-system-arm $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections

@@ -1,5 +1,5 @@
-/* Group: the paper bound (flagged when unsafe) and the proven bounds, on every row of DESIGN.md
- * section 3 and against the exhaustive schedule oracle on random small instances. */
+/* Group: the paper bound (flagged when unsafe) and the proven bounds, on every fact of
+ * docs/model.md and against the exhaustive schedule oracle on random small instances. */
 #include "test_util.h"
 
 static uint64_t paper_formula(const wsp_problem *p) {

@@ -1,4 +1,4 @@
-/* Group exact: the exact solver equals both exhaustive oracles and every row of DESIGN.md section 3;
+/* Group exact: the exact solver equals both exhaustive oracles and every fact of docs/model.md;
  * the safe bound is never below the T(W) it finds; budgets, memory limits and cancellation give
  * honest brackets with valid witnesses; every error path reports, never crashes. */
 #include "test_util.h"
@@ -56,7 +56,7 @@ static void test_design_rows(void **state) {
         tp_init(&tp, r->kernel, r->warps, r->sigma, r->schedulers);
         uint32_t t = exact_value(tp.p);
         if (t != r->T) {
-            print_error("row %zu: %s W=%u: exact %u, DESIGN.md says %u\n", k, r->kernel,
+            print_error("row %zu: %s W=%u: exact %u, docs/model.md says %u\n", k, r->kernel,
                         (unsigned)r->warps, (unsigned)t, (unsigned)r->T);
             fail();
         }

@@ -94,7 +94,7 @@ void test_state_bound_takes_the_worst_warp(void **) {
     }
 }
 
-// Whether issuing a[g] warps from each group is a transition the model allows (DESIGN.md 1).
+// Whether issuing a[g] warps from each group is a transition the model allows (docs/model.md).
 bool allowed(const Instance &in, const wsp::Frame &f, const uint32_t *a) {
     const wsp_problem &p = *in.tp.p;
     uint32_t issued[4] = {0, 0, 0, 0}, ready[4] = {0, 0, 0, 0}, total = 0;

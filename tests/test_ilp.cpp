@@ -3,8 +3,8 @@
 //    column windows is tried, and the rows hold exactly when the independent validator accepts the
 //    schedule (capacity, scheduler limit, precedence, work conservation) and warp W finishes last,
 //    in both the short and the long variant; E_U and F are forced to their meaning.
-//  - lp_solve's optimum against the exhaustive schedule oracle on random instances and the rows of
-//    DESIGN.md section 3, both variants; witnesses decode to the claimed makespan.
+//  - lp_solve's optimum against the exhaustive schedule oracle on random instances and the facts of
+//    docs/model.md, both variants; witnesses decode to the claimed makespan.
 //  - Work conservation bites: without it the maximum is larger.
 //  - Time limit, cancellation, LP/MPS export read back by lp_solve, and every error path.
 #include <math.h>
@@ -402,7 +402,7 @@ void test_threads_are_independent(void **) {
     assert_int_equal(ra.status, WSP_OK);
     assert_int_equal(rb.status, WSP_OK);
     assert_int_equal(ra.r.lower, oracle_schedules(a.p));
-    assert_int_equal(rb.r.lower, 7);  // DESIGN.md section 3
+    assert_int_equal(rb.r.lower, 7);  // docs/model.md
     assert_int_equal(ra.r.status, WSP_ILP_OPTIMAL);
     assert_int_equal(rb.r.status, WSP_ILP_OPTIMAL);
 }

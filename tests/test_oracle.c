@@ -1,6 +1,6 @@
 /* Group: the two exhaustive oracles agree (max over every pseudo-precedence string == max over every
  * work-conserving schedule), which is what makes the decoder a complete search space, and both
- * reproduce T(W) of DESIGN.md section 3. */
+ * reproduce T(W) of the facts in docs/model.md. */
 #include "test_util.h"
 
 static void test_design_rows_by_oracle(void **state) {

@@ -32,7 +32,7 @@ void tp_init_sm(test_problem *tp, const char *kernel, uint32_t warps, const wsp_
  * both into more instructions), scheduler limit 0..4. */
 void random_sm(uint32_t *rng, wsp_sm_config *sm);
 
-/* The T(W) rows of DESIGN.md section 3 (sigma as integers per type, scheduler limit 0 = none). */
+/* The T(W) facts of docs/model.md (sigma as integers per type, scheduler limit 0 = none). */
 typedef struct design_row {
     const char *kernel;
     uint32_t sigma[4];

@@ -20,7 +20,7 @@ struct Workload {
     uint64_t total;
 };
 
-// Saturation bound, DESIGN.md section 3, made scheduler-aware. `all` is the remaining work of all
+// Saturation bound (docs/bounds.md), made scheduler-aware. `all` is the remaining work of all
 // warps and `longest` the most instructions any one warp has left.
 // Proof. Classify each remaining cycle t: (a) some type U issues sigma_U instructions; (b) otherwise
 // the scheduler limit is reached (S instructions issue); (c) otherwise no type is saturated and the

@@ -1,7 +1,7 @@
 // Upper bounds on T(W) and the paper's pessimistic formula.
 //
 // Notation: W warps, normalised kernel of I instructions, I_U of type U, sigma_U >= 1 after
-// normalisation, S = schedulers (0 = no limit). A schedule is work-conserving (DESIGN.md section 1);
+// normalisation, S = schedulers (0 = no limit). A schedule is work-conserving (docs/model.md);
 // T is its makespan.
 //
 // Fact A (no idle cycle). In a work-conserving schedule every cycle t <= T issues an instruction:
@@ -33,7 +33,7 @@ uint64_t last_warp_bound(const wsp_problem &p) {
 
 // Paper 004, Eq. 5-7, generalised to four types: sum_U ceil(W/sigma_U) * I_U. It assumes every warp
 // competes with all others for each instruction's unit, which fails when sigma_U > 1: for LLL with
-// sigma_L = 2 and W = 4 it gives 6 but a work-conserving schedule takes 7 (DESIGN.md section 3).
+// sigma_L = 2 and W = 4 it gives 6 but a work-conserving schedule takes 7 (docs/errata.md).
 // When every type the kernel uses has sigma_U = 1 it equals W*I, which Fact A proves.
 uint64_t paper_bound(const wsp_problem &p, bool *safe) {
     uint64_t t = 0;

@@ -5,7 +5,7 @@
 // positions below I as groups, in increasing position order, and enumerates the transitions: how
 // many warps of each group issue in this cycle.
 //
-// A transition is work-conserving and feasible exactly when (DESIGN.md section 1), with N_U the
+// A transition is work-conserving and feasible exactly when (docs/model.md), with N_U the
 // warps whose next instruction has type U and m_U = min(N_U, sigma_U), the per-type issue counts t_U
 // satisfy either
 //   - t_U = m_U for every U, when S = 0 or sum_U m_U <= S (nobody who could issue waits), or

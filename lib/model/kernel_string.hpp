@@ -1,4 +1,4 @@
-// The kernel instruction string (DESIGN.md section 5): letters L, C, S, D in any case, each optionally
+// The kernel instruction string (docs/formats.md): letters L, C, S, D in any case, each optionally
 // followed by a repeat count, spaces ignored; "L5 C9 L2 C9" is five L, nine C, two L, nine C.
 // The count must follow its letter directly: "L 5" is an error, not L5, so that a stray digit
 // ("L5 5C") can never silently change the kernel being bounded.

@@ -1,4 +1,4 @@
-// SM configuration after defaults and validation (DESIGN.md section 1): sigma per type as a reduced
+// SM configuration after defaults and validation (docs/model.md): sigma per type as a reduced
 // fraction, and what normalisation (paper 003, III-E) makes of it.
 #ifndef WSP_MODEL_SM_CONFIG_HPP
 #define WSP_MODEL_SM_CONFIG_HPP
@@ -19,7 +19,7 @@ struct SmResolved {
 };
 
 // Applies the zero-means-default rules and rejects absurd values and sigmas that are neither an
-// integer nor 1/n (rounding capacity is not safe: DESIGN.md section 3). sm may be NULL.
+// integer nor 1/n (rounding capacity is not safe: docs/model.md). sm may be NULL.
 wsp_status resolve_sm(const wsp_sm_config *sm, SmResolved *out, wsp_diag *diag);
 
 }  // namespace wsp

@@ -1,4 +1,4 @@
-// An independent check of a schedule against the model of DESIGN.md section 1. It shares no code with
+// An independent check of a schedule against the model of docs/model.md. It shares no code with
 // the decoder: it sorts the instructions by cycle and sweeps the cycles in order, keeping for each
 // unit type how many warps are ready with a next instruction of that type.
 //

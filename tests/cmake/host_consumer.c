@@ -1,4 +1,4 @@
-/* Links the installed host layer: the ILP on LCL, W = 4 (T = 9, DESIGN.md section 3) when the build
+/* Links the installed host layer: the ILP on LCL, W = 4 (T = 9, docs/model.md) when the build
  * has lp_solve, else the exact solver through the host job API. Prints one line; exits 0 on T = 9. */
 #include <stdio.h>
 

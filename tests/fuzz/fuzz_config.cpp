@@ -1,5 +1,5 @@
 // libFuzzer target: the configuration-file parser of the CLI (tools/warpspan/config_file.cpp,
-// DESIGN.md section 5) on arbitrary bytes, then, as the CLI does, the core's checks of what it read.
+// docs/formats.md) on arbitrary bytes, then, as the CLI does, the core's checks of what it read.
 // Checks: no crash, no leak, no undefined behaviour; an error always has a message and the input
 // exit status; a success holds at least one key.
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The compute-capability presets. Every value is per streaming multiprocessor (SM), for warps of 32
-// threads; sigma[U] = units[U] / 32 must be an integer or 1/n (DESIGN.md section 1), and every row
+// threads; sigma[U] = units[U] / 32 must be an integer or 1/n (docs/model.md), and every row
 // below satisfies that (tests/test_cli.c initialises a problem with each preset).
 //
 // Sources (cited per value as [PG] and [WP-...]):

@@ -1,4 +1,4 @@
-// The configuration file of DESIGN.md section 5: paper 004 Fig. 4 (a key line, then its value line)
+// The configuration file (docs/formats.md): paper 004 Fig. 4 (a key line, then its value line)
 // and `key = value` lines, `#` comments. Unknown keys, repeated keys, missing and malformed values
 // are errors that name the file and line.
 #ifndef WSP_CLI_CONFIG_FILE_HPP

@@ -1,4 +1,4 @@
-// Command-line flags (DESIGN.md section 6).
+// Command-line flags of the main command (usage_text() lists them).
 #ifndef WSP_CLI_OPTIONS_HPP
 #define WSP_CLI_OPTIONS_HPP
 

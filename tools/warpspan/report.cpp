@@ -162,7 +162,7 @@ void json_anneal(std::ostream &out, const AnnealRun &run) {
 }
 
 void write_estimate_text(std::ostream &out, uint32_t W, const Estimate &e) {
-    out << "estimate (paper 004 Eq. 40-41, x = " << e.x << ")   NOT a bound: see the README\n";
+    out << "estimate (paper 004 Eq. 40-41, x = " << e.x << ")   NOT a bound: see docs/errata.md\n";
     out << "  value         " << e.value << " = ceil(" << W << "/" << e.y << ") * T(" << e.y << ")"
         << (e.complete ? "" : "   (some T(y) only bracketed: their upper ends were used)") << "\n";
     out << "  T(y)          ";
@@ -274,7 +274,7 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     out << "bounds on T(" << W << ")\n";
     out << "  upper         " << b.upper << "   proven: min of the three below\n";
     out << "    W*I           " << b.trivial << "\n";
-    out << "    saturation    " << b.saturation << "   (DESIGN.md section 3, scheduler-aware)\n";
+    out << "    saturation    " << b.saturation << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.last_warp << "   (waiting cycles of the last warp)\n";
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)

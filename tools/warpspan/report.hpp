@@ -1,5 +1,5 @@
 // Output of an analysis: a report for a person (with the witness schedule drawn as a chart) or one
-// JSON object for a program (DESIGN.md section 6).
+// JSON object for a program (docs/formats.md).
 #ifndef WSP_CLI_REPORT_HPP
 #define WSP_CLI_REPORT_HPP
 

@@ -24,7 +24,7 @@
 //   fullge_U_t  E_U(t) >= 1 - sigma_U + n_U(t)   (Eq. 38: n_U = sigma_U forces E_U = 1)
 //   fullle_U_t  sigma_U * E_U(t) <= n_U(t)       (Eq. 39: n_U < sigma_U forces E_U = 0)
 // so E_U(t) = [n_U(t) = sigma_U] exactly. The scheduler limit gets the same pair for F(t) = [n(t) = S].
-// A schedule is work-conserving iff for all w, t and waiting i of type U: E_U(t) or F(t) (DESIGN 1).
+// A schedule is work-conserving iff for all w, t and waiting i of type U: E_U(t) or F(t) (docs/model.md).
 // The paper's OR-terms (Eq. 29-35) stand for a binary z = TL v E bracketed by (TL + E)/2 <= z <=
 // TL + E (Theorems 1-2 of its appendix) and required to be 1; with z = 1 the left inequality always
 // holds and the right one is all that remains:

@@ -1,4 +1,4 @@
-// lp_solve behind the ILP interface (STYLE.md): silent, rows added in row mode, a deadline and
+// lp_solve behind the ILP interface: silent, rows added in row mode, a deadline and
 // cancellation through the abort function (lp_solve's own set_timeout counts whole seconds), one
 // lprec per object so that threads never share one. The only file that includes lp_lib.h.
 #ifndef WSP_HOST_ILP_LPSOLVE_SYSTEM_HPP

@@ -1,4 +1,4 @@
-// The small ILP interface of our own (STYLE.md, after OTAWA's ilp::System): the formulation writes
+// The small ILP interface of our own (after OTAWA's ilp::System): the formulation writes
 // binary columns, rows and an objective to it and never speaks to a solver. lp_solve is one
 // implementation (lpsolve_system.hpp); the tests have another that checks a given assignment row by
 // row, and a counting one sizes a model before anything is built.
