@@ -29,21 +29,41 @@ constexpr uint64_t kDefaultProgressInterval = 65536;
 constexpr uint64_t kDecoderObject = (sizeof(CheckpointDecoder) + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN *
                                     WSP_WORKSPACE_ALIGN;
 
+// The decoders as the annealer sees them.
+struct IncrementalDecoding : IncrementalDecoder {
+    IncrementalDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding d)
+        : IncrementalDecoder(p, horizon, ws, d == Decoding::kIncremental) {}
+};
+struct CheckpointDecoding : CheckpointDecoder {
+    CheckpointDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding)
+        : CheckpointDecoder(p, horizon, default_spacing(p, horizon), ws) {}
+};
+
+template <typename Decoder>
+uint64_t decoder_bytes_of(const wsp_problem &p, uint32_t horizon);
+template <>
+uint64_t decoder_bytes_of<IncrementalDecoding>(const wsp_problem &p, uint32_t horizon) {
+    return IncrementalDecoder::bytes(p, horizon);
+}
+template <>
+uint64_t decoder_bytes_of<CheckpointDecoding>(const wsp_problem &p, uint32_t horizon) {
+    return kDecoderObject + CheckpointDecoder::bytes(p, horizon, CheckpointDecoder::default_spacing(p, horizon));
+}
+
 struct AnnealLayout {
     uint32_t horizon;  // the proven upper bound: no decoded cycle exceeds it
     uint64_t bytes;
 };
 
-AnnealLayout anneal_layout(const wsp_problem &p, Decoding decoding = Decoding::kIncremental) {
+// The decoder is a template parameter, not a value, so that wsp_anneal links no code of the
+// checkpointed decoder (the firmware keeps only what it calls).
+template <typename Decoder>
+AnnealLayout anneal_layout(const wsp_problem &p) {
     wsp_bounds b;
     wsp_bounds_compute(&p, &b);
     AnnealLayout l;
     l.horizon = static_cast<uint32_t>(b.upper);
-    const uint64_t decoder =
-        decoding == Decoding::kCheckpoint
-            ? kDecoderObject +
-                  CheckpointDecoder::bytes(p, l.horizon, CheckpointDecoder::default_spacing(p, l.horizon))
-            : IncrementalDecoder::bytes(p, l.horizon);
+    const uint64_t decoder = decoder_bytes_of<Decoder>(p, l.horizon);
     const uint64_t check = witness_check_bytes(p);
     const uint64_t scratch = initial_scratch_bytes(p);
     l.bytes = decoder > check ? decoder : check;
@@ -109,27 +129,17 @@ bool valid_init(const wsp_anneal_init &init) {
     return raw(init) < WSP_ANNEAL_INIT_COUNT;
 }
 
+template <typename Decoder>
 wsp_status common_checks(const wsp_problem *p, void *workspace, size_t workspace_size,
-                         const uint32_t *out, size_t length, AnnealLayout *layout, wsp_diag *diag,
-                         Decoding decoding = Decoding::kIncremental) {
+                         const uint32_t *out, size_t length, AnnealLayout *layout, wsp_diag *diag) {
     if (p == nullptr || out == nullptr)
         return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem or no output string");
     if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
     const uint64_t cells = uint64_t{p->warps} * p->length;
     if (length != cells) return bad_length(diag, "the output buffer", length, cells);
-    *layout = anneal_layout(*p, decoding);
+    *layout = anneal_layout<Decoder>(*p);
     return check_workspace(workspace, workspace_size, layout->bytes, diag);
 }
-
-// The decoders as the annealer sees them.
-struct IncrementalDecoding : IncrementalDecoder {
-    IncrementalDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding d)
-        : IncrementalDecoder(p, horizon, ws, d == Decoding::kIncremental) {}
-};
-struct CheckpointDecoding : CheckpointDecoder {
-    CheckpointDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding)
-        : CheckpointDecoder(p, horizon, default_spacing(p, horizon), ws) {}
-};
 
 template <typename Decoder>
 class Annealer {
@@ -252,7 +262,7 @@ __attribute__((noinline)) bool run_annealer<CheckpointDecoding>(const wsp_proble
 }  // namespace wsp
 
 extern "C" size_t wsp_anneal_workspace_size(const wsp_problem *p) {
-    return wsp::valid(p) ? wsp::workspace_bytes(wsp::anneal_layout(*p).bytes) : 0;
+    return wsp::valid(p) ? wsp::workspace_bytes(wsp::anneal_layout<wsp::IncrementalDecoding>(*p).bytes) : 0;
 }
 
 extern "C" wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init init, uint64_t seed,
@@ -260,7 +270,7 @@ extern "C" wsp_status wsp_anneal_initial(const wsp_problem *p, wsp_anneal_init i
                                          size_t length, wsp_diag *diag) {
     using namespace wsp;
     AnnealLayout l = {0, 0};
-    wsp_status st = common_checks(p, workspace, workspace_size, out, length, &l, diag);
+    wsp_status st = common_checks<IncrementalDecoding>(p, workspace, workspace_size, out, length, &l, diag);
     if (st != WSP_OK) return st;
     if (!valid_init(init)) {
         DiagScope scope(diag, WSP_ERR_RANGE);
@@ -281,17 +291,22 @@ bool wsp::anneal_loop(const wsp_problem &p, const wsp_anneal_options &o, uint32_
 }
 
 uint64_t wsp::anneal_bytes(const wsp_problem *p, Decoding decoding) {
-    return valid(p) ? anneal_layout(*p, decoding).bytes : 0;
+    if (!valid(p)) return 0;
+    return decoding == Decoding::kCheckpoint ? anneal_layout<CheckpointDecoding>(*p).bytes
+                                             : anneal_layout<IncrementalDecoding>(*p).bytes;
 }
 
-wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
+namespace wsp {
+namespace {
+
+template <typename Decoder>
+wsp_status anneal_with(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
                        size_t workspace_size, uint32_t *witness, size_t witness_length,
                        wsp_anneal_result *result, wsp_diag *diag, Decoding decoding) {
-    using namespace wsp;
     if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no result");
     AnnealLayout l = {0, 0};
     wsp_status st =
-        common_checks(p, workspace, workspace_size, witness, witness_length, &l, diag, decoding);
+        common_checks<Decoder>(p, workspace, workspace_size, witness, witness_length, &l, diag);
     if (st != WSP_OK) return st;
     wsp_anneal_options none = {};
     const wsp_anneal_options &o = options != nullptr ? *options : none;
@@ -319,10 +334,7 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     }
     wsp_anneal_result r = {};
     r.upper = l.horizon;
-    const bool ran = decoding == Decoding::kCheckpoint
-                         ? run_annealer<CheckpointDecoding>(*p, o, l.horizon, workspace, witness, r, decoding, rng)
-                         : run_annealer<IncrementalDecoding>(*p, o, l.horizon, workspace, witness, r, decoding, rng);
-    if (!ran) return fail(diag, WSP_ERR_INTERNAL, "a decoded cycle passed the proven bound");
+    if (!run_annealer<Decoder>(*p, o, l.horizon, workspace, witness, r, decoding, rng)) return fail(diag, WSP_ERR_INTERNAL, "a decoded cycle passed the proven bound");
     st = check_witness(*p, workspace, witness, witness_length, r.lower, "annealer", diag);
     if (st != WSP_OK) return st;
     *result = r;
@@ -330,9 +342,23 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     return WSP_OK;
 }
 
+}  // namespace
+}  // namespace wsp
+
+wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
+                       size_t workspace_size, uint32_t *witness, size_t witness_length,
+                       wsp_anneal_result *result, wsp_diag *diag, Decoding decoding) {
+    return decoding == Decoding::kCheckpoint
+               ? anneal_with<CheckpointDecoding>(p, options, workspace, workspace_size, witness,
+                                                 witness_length, result, diag, decoding)
+               : anneal_with<IncrementalDecoding>(p, options, workspace, workspace_size, witness,
+                                                  witness_length, result, diag, decoding);
+}
+
 extern "C" wsp_status wsp_anneal(const wsp_problem *p, const wsp_anneal_options *options,
                                  void *workspace, size_t workspace_size, uint32_t *witness,
                                  size_t witness_length, wsp_anneal_result *result, wsp_diag *diag) {
-    return wsp::anneal(p, options, workspace, workspace_size, witness, witness_length, result, diag,
-                       wsp::Decoding::kIncremental);
+    return wsp::anneal_with<wsp::IncrementalDecoding>(p, options, workspace, workspace_size, witness,
+                                                      witness_length, result, diag,
+                                                      wsp::Decoding::kIncremental);
 }
