@@ -7,13 +7,18 @@
 #                     tens of minutes)
 #   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
 #                     random instances against T(W)); one thread, a few minutes
-#   make check        every test: host, the installed package, ASan+UBSan, a build without lp_solve,
-#                     fixed seeded libFuzzer runs, Cortex-M4 core build, symbol checks
+#   make check        every test: host, the installed packages (static and shared), exported symbols,
+#                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
+#                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
 #   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX) with
 #                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
-#   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding
+#   make shared       the core as a shared library without CMake (build/shared-host/libwarpspan.so.X.Y.Z,
+#                     SONAME libwarpspan.so.X, exports only the C API; honours CXX, CXXFLAGS, LDFLAGS)
+#   make abi-baseline regenerate the committed ABI baseline (abi/) on purpose: tools/abi-baseline.sh
+#   make cross        the core for Cortex-M4 (arm-none-eabi), freestanding, and the public structs'
+#                     layouts checked against the pinned ILP32 ones (tests/test_abi.c)
 #   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
 #                     with its host twin
 #   make size         code and data of the Cortex-M4 core (-Os) per module: whole archive and what
@@ -37,21 +42,37 @@ NM ?= $(CROSS_COMPILE)nm
 CXXFLAGS ?= -O2
 TARGET_NAME := $(if $(CROSS_COMPILE),$(patsubst %-,%,$(CROSS_COMPILE)),host)
 LIB_DIR ?= build/lib-$(TARGET_NAME)
+# Hidden visibility: only the declarations marked WSP_API (include/warpspan.h) are exported.
 CORE_FLAGS := -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -Wall -Wextra -Wshadow \
-	-Iinclude -Ilib -Iport
+	-fvisibility=hidden -fvisibility-inlines-hidden -Iinclude -Ilib -Iport
 CORE_OBJS := $(patsubst %.cpp,$(LIB_DIR)/%.o,$(WSP_CORE_SOURCES))
+
+# The version lives in include/warpspan.h only (as for CMake): the shared library's file name and SONAME.
+VERSION := $(shell sed -n 's/^\#define WSP_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\).*/\2/p' include/warpspan.h | \
+	paste -sd. -)
+VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME := libwarpspan.so.$(VERSION_MAJOR)
+SHARED_DIR ?= build/shared-$(TARGET_NAME)
+SHARED_OBJS := $(patsubst %.cpp,$(SHARED_DIR)/%.o,$(WSP_CORE_SOURCES))
 
 HOST_DIR := build/host
 ASAN_DIR := build/asan
+# The shared libraries as make check builds them: with -g for the ABI check (abidw reads DWARF).
+SHARED_BUILD_DIR := build/shared
+SHARED_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON -DWARPSPAN_BUILD_CLI=OFF \
+	-DWARPSPAN_BUILD_EXAMPLES=OFF -DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_BUILD_TESTS=OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPAN_BUILD_EXAMPLES=ON
 # cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
-HOST_PACKAGES := cmake g++ make liblpsolve55-dev
+# lp_solve: its headers (liblpsolve55-dev) and its shared library (lp-solve): it is linked dynamically.
+HOST_PACKAGES := cmake g++ make liblpsolve55-dev lp-solve
 # clang and its runtime libraries (libclang_rt.fuzzer, ASan, UBSan) for the fuzz targets.
 FUZZ_PACKAGES := cmake make clang libclang-rt-dev
+# python3: the doc test, the size and stack reports; abigail-tools: abidw and abidiff for the ABI check
+# (tools/check-abi.sh).
 CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi qemu-system-arm $(FUZZ_PACKAGES)
+	libnewlib-arm-none-eabi qemu-system-arm abigail-tools $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
@@ -63,8 +84,8 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal check lib cross firmware size stack clean deps-host deps-check deps-fuzz host asan \
-	fuzz fuzz-build
+.PHONY: all run bench bench-anneal check lib shared cross firmware size stack clean deps-host deps-check \
+	deps-fuzz host asan fuzz fuzz-build abi-baseline
 
 all: host
 
@@ -117,8 +138,21 @@ check: deps-check
 	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
-	@echo "== the installed package: find_package(warpspan) and pkg-config consumers"
-	@JOBS=$(JOBS) bash tools/check-install.sh $(HOST_DIR)
+	@bash tools/check-lpsolve-dynamic.sh $(HOST_DIR)
+	@echo "== shared libraries (BUILD_SHARED_LIBS=ON, with -g) and make shared"
+	@cmake -S . -B $(SHARED_BUILD_DIR) $(SHARED_CMAKE_FLAGS) >/dev/null
+	@$(call cmake_build,$(SHARED_BUILD_DIR))
+	@$(MAKE) --no-print-directory shared
+	@echo "== the installed packages, static and shared: find_package(warpspan) and pkg-config consumers"
+	@JOBS=$(JOBS) bash tools/check-install.sh $(HOST_DIR) $(SHARED_BUILD_DIR)
+	@echo "== exported symbols: each shared library exactly its C API, each archive no foreign global name"
+	@bash tools/check-exports.sh $(SHARED_BUILD_DIR)/libwarpspan.so.$(VERSION_MAJOR) \
+		$(SHARED_BUILD_DIR)/libwarpspan_host.so.$(VERSION_MAJOR) $(SHARED_DIR)/libwarpspan.so.$(VERSION) \
+		$(HOST_DIR)/libwarpspan.a $(HOST_DIR)/libwarpspan_host.a
+	@echo "== ABI: the check's self-test (tests/abi), then the libraries against the baseline in abi/"
+	@bash tests/abi/self-test.sh >build/abi-self-test.txt || { cat build/abi-self-test.txt; exit 1; }
+	@tail -n 1 build/abi-self-test.txt
+	@bash tools/check-abi.sh $(SHARED_BUILD_DIR)
 	@echo "== tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
 		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
@@ -134,6 +168,7 @@ check: deps-check
 	@echo "== allocation-free, exception-free, RTTI-free core archives"
 	@bash tools/check-symbols.sh nm $(HOST_DIR)/libwarpspan.a
 	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
+	@NM=arm-none-eabi-nm bash tools/check-exports.sh build/lib-arm-none-eabi/libwarpspan.a
 	@echo "== firmware under QEMU (mps2-an386) against the host, and its image's symbols"
 	@$(MAKE) --no-print-directory firmware
 	@echo "== worst-case stack of the public calls on Cortex-M4 (at most 1 KiB)"
@@ -153,10 +188,32 @@ $(LIB_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
 	@echo "  CXX $<"
 	@$(CXX) $(CORE_FLAGS) $(CXXFLAGS) -c $< -o $@
 
+# The shared core: position-independent objects of their own; the version script keeps the dynamic
+# symbols to the C API (wsp_*); libwarpspan.so.MAJOR and libwarpspan.so link to the file.
+shared: $(SHARED_DIR)/libwarpspan.so.$(VERSION)
+
+$(SHARED_DIR)/libwarpspan.so.$(VERSION): $(SHARED_OBJS) lib/warpspan.map
+	@$(CXX) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=lib/warpspan.map -Wl,--no-undefined \
+		$(CXXFLAGS) $(LDFLAGS) -o $@ $(SHARED_OBJS)
+	@ln -sf libwarpspan.so.$(VERSION) $(SHARED_DIR)/$(SONAME)
+	@ln -sf $(SONAME) $(SHARED_DIR)/libwarpspan.so
+	@echo "  LD  $@ (SONAME $(SONAME))"
+
+$(SHARED_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
+	@mkdir -p $(dir $@)
+	@echo "  CXX $< (PIC)"
+	@$(CXX) $(CORE_FLAGS) -fPIC -DWSP_BUILDING_SHARED $(CXXFLAGS) -c $< -o $@
+
+abi-baseline:
+	@bash tools/abi-baseline.sh
+
 cross:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"
 	@arm-none-eabi-size -t build/lib-arm-none-eabi/libwarpspan.a | tail -1 | \
 		awk '{print "Cortex-M4 core: text " $$1 " B, data " $$2 " B, bss " $$3 " B"}'
+	@arm-none-eabi-gcc -std=c99 -Wall -Wextra -pedantic -Werror $(CORTEX_M4_FLAGS) -DWSP_ABI_NO_MAIN \
+		-Iinclude -fsyntax-only tests/test_abi.c
+	@echo "Cortex-M4 struct layouts: the pinned ILP32 ones (tests/test_abi.c)"
 
 firmware: cross
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" bash tools/check-firmware.sh

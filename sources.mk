@@ -1,7 +1,10 @@
 # The one list of core sources, read by the Makefile and by CMakeLists.txt (one path per line).
 WSP_CORE_SOURCES := \
 	lib/util/diag.cpp \
+	lib/util/workspace.cpp \
+	lib/util/reserved.cpp \
 	lib/core/status.cpp \
+	lib/core/names.cpp \
 	lib/model/sm_config.cpp \
 	lib/model/kernel_string.cpp \
 	lib/model/problem.cpp \
@@ -9,6 +12,7 @@ WSP_CORE_SOURCES := \
 	lib/schedule/decoder.cpp \
 	lib/schedule/validator.cpp \
 	lib/schedule/witness_check.cpp \
+	lib/schedule/dispatch.cpp \
 	lib/exact/frame.cpp \
 	lib/exact/state_table.cpp \
 	lib/exact/state_bound.cpp \

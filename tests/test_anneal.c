@@ -16,10 +16,10 @@ typedef struct run {
 
 static run anneal(const wsp_problem *p, const wsp_anneal_options *o) {
     run x;
-    size_t size = wsp_anneal_workspace_size(p);
-    assert_true(size > 0 && size <= sizeof ws);
+    size_t size = anneal_size(p);
+    assert_true(size <= sizeof ws);
     size_t n = (size_t)wsp_problem_warps(p) * wsp_problem_length(p);
-    x.status = wsp_anneal(p, o, ws, size, witness, n, &x.r, &x.diag);
+    x.status = wsp_anneal_run(p, o, ws, size, witness, n, &x.r, &x.diag);
     return x;
 }
 
@@ -54,8 +54,8 @@ static void test_sound_against_oracle(void **state) {
         memset(&o, 0, sizeof o);
         o.iterations = 1 + rng_below(&rng, 20000);
         o.seed = rng_next(&rng);
-        o.init = (wsp_anneal_init)rng_below(&rng, WSP_ANNEAL_INIT_COUNT);
-        o.moves = (wsp_anneal_moves)rng_below(&rng, 2);
+        o.policy = (uint32_t)rng_below(&rng, WSP_POLICY_COUNT);
+        o.moves = (uint32_t)rng_below(&rng, 2);
         o.window = rng_below(&rng, 4);
         o.t0 = rng_below(&rng, 3) == 0 ? WSP_ANNEAL_T0_ZERO : rng_below(&rng, 200000);
         run x = anneal(tp.p, &o);
@@ -65,7 +65,11 @@ static void test_sound_against_oracle(void **state) {
         CHECK_SEEDED(x.r.initial <= x.r.lower && x.r.lower <= x.r.upper, seed, "instance %d: order", k);
         CHECK_SEEDED(decode_or_fail(tp.p, witness, NULL, NULL) == x.r.lower, seed,
                      "instance %d: the witness does not decode to the result", k);
-        CHECK_SEEDED(x.r.stop != WSP_ANNEAL_OPTIMAL || x.r.lower == T, seed, "instance %d: optimal", k);
+        /* No budget, no callback: it ran all its iterations, or stopped early at the proven bound. */
+        CHECK_SEEDED(x.r.stop == WSP_STOP_FINISHED, seed, "instance %d: stop %u", k, x.r.stop);
+        CHECK_SEEDED(x.r.iterations == o.iterations || (x.r.lower == x.r.upper && x.r.lower == T) || W < 2,
+                     seed, "instance %d: stopped after %llu of %llu iterations below the bound", k,
+                     (unsigned long long)x.r.iterations, (unsigned long long)o.iterations);
     }
 }
 
@@ -110,8 +114,8 @@ static void test_design_rows(void **state) {
         o.iterations = 300000;
         tp_init(&tp, d->kernel, d->warps, d->sigma, d->schedulers);
         /* A multi-start over the initial solutions, as paper 003 recommends: the best of them. */
-        for (int init = 0; init < WSP_ANNEAL_INIT_COUNT && best < d->T; ++init) {
-            o.init = (wsp_anneal_init)init;
+        for (int init = 0; init < WSP_POLICY_COUNT && best < d->T; ++init) {
+            o.policy = (uint32_t)init;
             run x = anneal(tp.p, &o);
             assert_int_equal(x.status, WSP_OK);
             assert_true(x.r.lower <= d->T);
@@ -130,20 +134,20 @@ static void test_design_rows(void **state) {
 static void test_paper_initial_solutions(void **state) {
     (void)state;
     static const struct {
-        wsp_anneal_init init;
+        uint32_t init;
         uint32_t cycles[12];
         uint32_t makespan;
     } rows[] = {
-        {WSP_ANNEAL_FIXED_PRIORITY, {1, 2, 3, 4, 2, 4, 5, 6, 3, 6, 7, 8}, 8},
-        {WSP_ANNEAL_MOST_PENDING, {1, 2, 4, 5, 2, 3, 6, 7, 3, 5, 7, 8}, 8},
-        {WSP_ANNEAL_ROUND_ROBIN, {1, 2, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0}, 0},
+        {WSP_POLICY_FIXED_PRIORITY, {1, 2, 3, 4, 2, 4, 5, 6, 3, 6, 7, 8}, 8},
+        {WSP_POLICY_MOST_PENDING, {1, 2, 4, 5, 2, 3, 6, 7, 3, 5, 7, 8}, 8},
+        {WSP_POLICY_ROUND_ROBIN, {1, 2, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0}, 0},
     };
     test_problem tp;
     tp_init(&tp, "LCCL", 3, NULL, 0);
-    size_t size = wsp_anneal_workspace_size(tp.p);
+    size_t size = schedule_size(tp.p);
     for (size_t r = 0; r < 2; ++r) {
         uint32_t got[12];
-        assert_int_equal(wsp_anneal_initial(tp.p, rows[r].init, 0, ws, size, witness, 12, NULL), WSP_OK);
+        assert_int_equal(wsp_schedule_dispatch(tp.p, rows[r].init, 0, ws, size, witness, 12, NULL), WSP_OK);
         assert_int_equal(decode_or_fail(tp.p, witness, NULL, got), rows[r].makespan);
         for (int k = 0; k < 12; ++k)
             if (got[k] != rows[r].cycles[k]) {
@@ -153,9 +157,9 @@ static void test_paper_initial_solutions(void **state) {
             }
     }
     /* The string patterns of section VI-A and VI-B. */
-    assert_int_equal(wsp_anneal_initial(tp.p, WSP_ANNEAL_ROUND_ROBIN, 0, ws, size, witness, 12, NULL), WSP_OK);
+    assert_int_equal(wsp_schedule_dispatch(tp.p, WSP_POLICY_ROUND_ROBIN, 0, ws, size, witness, 12, NULL), WSP_OK);
     for (int k = 0; k < 12; ++k) assert_int_equal(witness[k], k % 3 + 1);
-    assert_int_equal(wsp_anneal_initial(tp.p, WSP_ANNEAL_FIXED_PRIORITY, 0, ws, size, witness, 12, NULL), WSP_OK);
+    assert_int_equal(wsp_schedule_dispatch(tp.p, WSP_POLICY_FIXED_PRIORITY, 0, ws, size, witness, 12, NULL), WSP_OK);
     for (int k = 0; k < 12; ++k) assert_int_equal(witness[k], k / 4 + 1);
 }
 
@@ -173,11 +177,11 @@ static void test_initial_solutions_valid(void **state) {
         random_sm(&rng, &sm);
         tp_init_sm(&tp, kernel, W, &sm);
         uint32_t I = wsp_problem_length(tp.p);
-        size_t size = wsp_anneal_workspace_size(tp.p), n = (size_t)W * I;
+        size_t size = anneal_size(tp.p), n = (size_t)W * I;
         assert_true(size <= sizeof ws && n <= 4096);
-        for (int init = 0; init < WSP_ANNEAL_INIT_COUNT; ++init) {
+        for (int init = 0; init < WSP_POLICY_COUNT; ++init) {
             memset(count, 0, sizeof count);
-            assert_int_equal(wsp_anneal_initial(tp.p, (wsp_anneal_init)init, rng, ws, size, witness, n, NULL), WSP_OK);
+            assert_int_equal(wsp_schedule_dispatch(tp.p, (uint32_t)init, rng, ws, size, witness, n, NULL), WSP_OK);
             for (size_t j = 0; j < n; ++j) {
                 CHECK_SEEDED(witness[j] >= 1 && witness[j] <= W, seed, "instance %d init %d", k, init);
                 ++count[witness[j] - 1];
@@ -202,7 +206,7 @@ static void test_deterministic(void **state) {
     memset(&o, 0, sizeof o);
     o.iterations = 30000;
     o.seed = 7;
-    o.init = WSP_ANNEAL_RANDOM;
+    o.policy = WSP_POLICY_RANDOM;
     run a = anneal(tp.p, &o);
     memcpy(first, witness, 150 * sizeof *witness);
     run b = anneal(tp.p, &o);
@@ -218,27 +222,32 @@ static void test_deterministic(void **state) {
 
 typedef struct watch {
     int calls, improvements, stop_after;
+    uint32_t answer; /* returned from the stop_after-th call on */
     uint32_t best, current_min;
     uint64_t last_iteration;
     int current_fell;
 } watch;
 
-static int on_progress(void *context, const wsp_anneal_progress *p) {
+static uint32_t on_progress(void *context, const wsp_progress *p) {
     watch *w = (watch *)context;
     ++w->calls;
     if (p->improved) {
-        assert_true(p->best > w->best);
-        assert_int_equal(p->best, p->current);
+        assert_int_equal(p->improved, 1);
+        assert_true(p->lower > w->best);
+        assert_int_equal(p->lower, p->current);
         ++w->improvements;
     } else {
-        assert_true(p->best >= w->best);
+        assert_true(p->lower >= w->best);
     }
+    assert_true(p->lower <= p->upper);
+    assert_int_equal(p->stored, 0); /* exact-only fields */
+    assert_int_equal(p->capacity, 0);
     if (w->calls > 1 && p->current < w->current_min) w->current_fell = 1;
     w->current_min = p->current;
-    assert_true(p->iteration >= w->last_iteration);
-    w->last_iteration = p->iteration;
-    w->best = p->best;
-    return w->stop_after != 0 && w->calls >= w->stop_after;
+    assert_true(p->work >= w->last_iteration);
+    w->last_iteration = p->work;
+    w->best = p->lower;
+    return w->stop_after != 0 && w->calls >= w->stop_after ? w->answer : 0;
 }
 
 static void test_progress_and_cancel(void **state) {
@@ -251,25 +260,66 @@ static void test_progress_and_cancel(void **state) {
     watch w;
     memset(&w, 0, sizeof w);
     o.iterations = 50000;
-    o.init = WSP_ANNEAL_FIXED_PRIORITY; /* far from the worst: improvements are certain */
-    o.progress = on_progress;
-    o.context = &w;
-    o.progress_interval = 1000;
+    o.policy = WSP_POLICY_FIXED_PRIORITY; /* far from the worst: improvements are certain */
+    o.control.progress = on_progress;
+    o.control.context = &w;
+    o.control.interval = 1000;
     run x = anneal(tp.p, &o);
     assert_int_equal(x.status, WSP_OK);
-    assert_int_equal(x.r.stop, WSP_ANNEAL_DONE);
+    assert_int_equal(x.r.stop, WSP_STOP_FINISHED);
     assert_int_equal(x.r.iterations, 50000);
     assert_true(w.improvements >= 1);
     assert_int_equal(w.best, x.r.lower);
     assert_true(w.calls >= 50);
-    /* Cancel at the third call: a valid witness of what was found so far. */
-    memset(&w, 0, sizeof w);
-    w.stop_after = 3;
-    x = anneal(tp.p, &o);
-    assert_int_equal(x.status, WSP_OK);
-    assert_int_equal(x.r.stop, WSP_ANNEAL_CANCELLED);
-    assert_true(x.r.iterations < 50000);
-    assert_int_equal(decode_or_fail(tp.p, witness, NULL, NULL), x.r.lower);
+    /* Stop at the third call: a valid witness of what was found so far; the callback's answer says
+       why (TIME as TIME, any other non-zero value as CANCELLED). */
+    {
+        static const uint32_t answers[][2] = {{1, WSP_STOP_CANCELLED},
+                                              {WSP_STOP_TIME, WSP_STOP_TIME},
+                                              {WSP_STOP_BUDGET, WSP_STOP_CANCELLED},
+                                              {WSP_STOP_CANCELLED, WSP_STOP_CANCELLED},
+                                              {12345, WSP_STOP_CANCELLED}};
+        for (size_t k = 0; k < sizeof answers / sizeof answers[0]; ++k) {
+            memset(&w, 0, sizeof w);
+            w.stop_after = 3;
+            w.answer = answers[k][0];
+            x = anneal(tp.p, &o);
+            assert_int_equal(x.status, WSP_OK);
+            assert_int_equal(x.r.stop, answers[k][1]);
+            assert_true(x.r.iterations < 50000);
+            assert_int_equal(decode_or_fail(tp.p, witness, NULL, NULL), x.r.lower);
+        }
+    }
+}
+
+/* A budget in candidates stops the run before its iterations (BUDGET), after exactly the budget;
+ * a budget of at least the iterations changes nothing. */
+static void test_budget(void **state) {
+    (void)state;
+    test_problem tp;
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    wsp_anneal_options o;
+    tp_init(&tp, "L5 C9 L2 C9", 8, sigma, 4);
+    memset(&o, 0, sizeof o);
+    o.iterations = 20000;
+    o.policy = WSP_POLICY_FIXED_PRIORITY;
+    o.seed = 3;
+    run full = anneal(tp.p, &o);
+    assert_int_equal(full.status, WSP_OK);
+    assert_int_equal(full.r.stop, WSP_STOP_FINISHED);
+    assert_int_equal(full.r.iterations, 20000);
+    o.control.budget = 777;
+    run part = anneal(tp.p, &o);
+    assert_int_equal(part.status, WSP_OK);
+    assert_int_equal(part.r.stop, WSP_STOP_BUDGET);
+    assert_int_equal(part.r.iterations, 777);
+    assert_true(part.r.lower <= full.r.lower);
+    assert_int_equal(decode_or_fail(tp.p, witness, NULL, NULL), part.r.lower);
+    o.control.budget = 20000;
+    run same = anneal(tp.p, &o);
+    assert_int_equal(same.r.stop, WSP_STOP_FINISHED);
+    assert_int_equal(same.r.lower, full.r.lower);
+    assert_int_equal(same.r.accepted, full.r.accepted);
 }
 
 /* T0 = 0 (Eq. 3 with T = 0): a worse candidate is never accepted, so the current makespan never
@@ -285,10 +335,10 @@ static void test_zero_temperature_never_worsens(void **state) {
     memset(&w, 0, sizeof w);
     o.iterations = 5000;
     o.t0 = WSP_ANNEAL_T0_ZERO;
-    o.init = WSP_ANNEAL_RANDOM;
-    o.progress = on_progress;
-    o.context = &w;
-    o.progress_interval = 1;
+    o.policy = WSP_POLICY_RANDOM;
+    o.control.progress = on_progress;
+    o.control.context = &w;
+    o.control.interval = 1;
     run x = anneal(tp.p, &o);
     assert_int_equal(x.status, WSP_OK);
     assert_false(w.current_fell);
@@ -306,8 +356,9 @@ static void test_stops_at_proven_bound_and_single_warp(void **state) {
     tp_init(&tp, "LLL", 4, NULL, 0); /* sigma 1: every schedule is 12 cycles = the trivial bound */
     run x = anneal(tp.p, NULL);
     assert_int_equal(x.status, WSP_OK);
-    assert_int_equal(x.r.stop, WSP_ANNEAL_OPTIMAL);
+    assert_int_equal(x.r.stop, WSP_STOP_FINISHED);
     assert_int_equal(x.r.lower, 12);
+    assert_int_equal(x.r.upper, 12);
     assert_int_equal(x.r.iterations, 0);
     tp_init(&tp, "LCSD", 1, NULL, 0); /* one warp: one string, nothing to swap */
     x = anneal(tp.p, NULL);
@@ -332,16 +383,19 @@ static void test_initial_string_option(void **state) {
     o.initial = bad_warp;
     x = anneal(tp.p, &o);
     assert_int_equal(x.status, WSP_ERR_WITNESS_WARP);
-    assert_int_equal(x.diag.position, 6);
+    assert_int_equal(x.diag.field, WSP_FIELD_INITIAL);
+    assert_int_equal(x.diag.index, 6);
     assert_int_equal(x.diag.warp, 3);
     o.initial = bad_count;
     x = anneal(tp.p, &o);
     assert_int_equal(x.status, WSP_ERR_WITNESS_COUNT);
-    assert_int_equal(x.diag.position, 4);
+    assert_int_equal(x.diag.field, WSP_FIELD_INITIAL);
+    assert_int_equal(x.diag.index, 4);
     o.initial = good;
     o.initial_length = 5;
     x = anneal(tp.p, &o);
     assert_int_equal(x.status, WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(x.diag.field, WSP_FIELD_INITIAL);
 }
 
 static void test_errors(void **state) {
@@ -351,32 +405,82 @@ static void test_errors(void **state) {
     wsp_diag d;
     wsp_anneal_options o;
     tp_init(&tp, "LCL", 2, NULL, 0);
-    size_t size = wsp_anneal_workspace_size(tp.p);
+    size_t size = anneal_size(tp.p), query = 9;
     uint64_t fake[32] = {0};
     memset(&o, 0, sizeof o);
-    assert_int_equal(wsp_anneal(NULL, NULL, ws, size, witness, 6, &r, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_anneal(tp.p, NULL, ws, size, NULL, 6, &r, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_anneal(tp.p, NULL, ws, size, witness, 6, NULL, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_anneal(tp.p, NULL, NULL, size, witness, 6, &r, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_anneal((const wsp_problem *)fake, NULL, ws, size, witness, 6, &r, &d),
+    assert_int_equal(wsp_anneal_run(NULL, NULL, ws, size, witness, 6, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
+    assert_int_equal(wsp_anneal_run(tp.p, NULL, ws, size, NULL, 6, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_WITNESS);
+    assert_int_equal(wsp_anneal_run(tp.p, NULL, ws, size, witness, 6, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    assert_int_equal(wsp_anneal_run(tp.p, NULL, NULL, size, witness, 6, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp_anneal_run((const wsp_problem *)fake, NULL, ws, size, witness, 6, &r, &d),
                      WSP_ERR_INVALID_HANDLE);
-    assert_int_equal(wsp_anneal_workspace_size(NULL), 0);
-    assert_int_equal(wsp_anneal_workspace_size((const wsp_problem *)fake), 0);
-    assert_int_equal(wsp_anneal(tp.p, NULL, ws, size, witness, 5, &r, &d), WSP_ERR_WITNESS_LENGTH);
-    assert_int_equal(wsp_anneal(tp.p, NULL, ws, size - 1, witness, 6, &r, &d), WSP_ERR_WORKSPACE_SIZE);
-    assert_int_equal(wsp_anneal(tp.p, NULL, (char *)ws + 4, size, witness, 6, &r, &d), WSP_ERR_WORKSPACE_ALIGN);
-    o.init = (wsp_anneal_init)WSP_ANNEAL_INIT_COUNT;
-    assert_int_equal(wsp_anneal(tp.p, &o, ws, size, witness, 6, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
+    assert_int_equal(wsp_anneal_workspace_size(NULL, &query, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(query, 0);
+    query = 9;
+    assert_int_equal(wsp_anneal_workspace_size((const wsp_problem *)fake, &query, &d), WSP_ERR_INVALID_HANDLE);
+    assert_int_equal(query, 0);
+    assert_int_equal(wsp_anneal_workspace_size(tp.p, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    assert_int_equal(wsp_anneal_run(tp.p, NULL, ws, size, witness, 5, &r, &d), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(d.field, WSP_FIELD_WITNESS);
+    assert_int_equal(wsp_anneal_run(tp.p, NULL, ws, size - 1, witness, 6, &r, &d), WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(d.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp_anneal_run(tp.p, NULL, (char *)ws + 4, size, witness, 6, &r, &d), WSP_ERR_WORKSPACE_ALIGN);
+    assert_int_equal(d.field, WSP_FIELD_WORKSPACE);
+    o.policy = (uint32_t)WSP_POLICY_COUNT;
+    assert_int_equal(wsp_anneal_run(tp.p, &o, ws, size, witness, 6, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_POLICY);
     assert_non_null(strstr(d.message, "initial solution kind"));
-    o.init = WSP_ANNEAL_ROUND_ROBIN;
-    o.moves = (wsp_anneal_moves)2;
-    assert_int_equal(wsp_anneal(tp.p, &o, ws, size, witness, 6, &r, &d), WSP_ERR_RANGE);
+    o.policy = WSP_POLICY_ROUND_ROBIN;
+    o.moves = (uint32_t)2;
+    assert_int_equal(wsp_anneal_run(tp.p, &o, ws, size, witness, 6, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_MOVES);
     assert_non_null(strstr(d.message, "neighbourhood"));
-    assert_int_equal(wsp_anneal_initial(tp.p, (wsp_anneal_init)99, 0, ws, size, witness, 6, &d), WSP_ERR_RANGE);
-    assert_int_equal(wsp_anneal_initial(tp.p, WSP_ANNEAL_RANDOM, 0, ws, size, witness, 7, &d),
+    size = schedule_size(tp.p);
+    assert_int_equal(wsp_schedule_dispatch(tp.p, (uint32_t)99, 0, ws, size, witness, 6, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_POLICY);
+    assert_int_equal(wsp_schedule_dispatch(tp.p, WSP_POLICY_RANDOM, 0, ws, size, witness, 7, &d),
                      WSP_ERR_WITNESS_LENGTH);
-    assert_int_equal(wsp_anneal_initial(NULL, WSP_ANNEAL_RANDOM, 0, ws, size, witness, 6, &d),
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    assert_int_equal(wsp_schedule_dispatch(tp.p, WSP_POLICY_RANDOM, 0, ws, size, NULL, 6, &d),
                      WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    assert_int_equal(wsp_schedule_dispatch(tp.p, WSP_POLICY_RANDOM, 0, ws, size - 1, witness, 6, &d),
+                     WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(d.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp_schedule_dispatch(NULL, WSP_POLICY_RANDOM, 0, ws, size, witness, 6, &d),
+                     WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
+}
+
+/* Every reserved word of the options: control's (1..4), then the options' own (5..12). The result
+ * is zeroed. */
+static void test_reserved_words(void **state) {
+    (void)state;
+    test_problem tp;
+    wsp_anneal_options o;
+    const uint32_t n_control = sizeof o.control.reserved / sizeof o.control.reserved[0];
+    const uint32_t n_own = sizeof o.reserved / sizeof o.reserved[0];
+    tp_init(&tp, "LCL", 2, NULL, 0);
+    for (uint32_t k = 0; k < n_control + n_own; ++k) {
+        wsp_anneal_result zero;
+        memset(&o, 0, sizeof o);
+        if (k < n_control)
+            o.control.reserved[k] = 2;
+        else
+            o.reserved[k - n_control] = 1;
+        run x = anneal(tp.p, &o);
+        assert_int_equal(x.status, WSP_ERR_RESERVED);
+        assert_int_equal(x.diag.field, WSP_FIELD_RESERVED);
+        assert_int_equal(x.diag.index, k + 1);
+        memset(&zero, 0, sizeof zero);
+        assert_memory_equal(&x.r, &zero, sizeof zero);
+    }
 }
 
 int main(void) {
@@ -391,7 +495,9 @@ int main(void) {
         cmocka_unit_test(test_zero_temperature_never_worsens),
         cmocka_unit_test(test_stops_at_proven_bound_and_single_warp),
         cmocka_unit_test(test_initial_string_option),
+        cmocka_unit_test(test_budget),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_reserved_words),
     };
     return cmocka_run_group_tests_name("anneal", tests, NULL, NULL);
 }

@@ -32,7 +32,7 @@ void random_instance(uint32_t *rng, test_problem *tp, char *kernel) {
         const uint32_t W = 2 + rng_below(rng, 20);
         tp_init_sm(tp, kernel, W, &sm);
         wsp_bounds b;
-        wsp_bounds_compute(tp->p, &b);
+        wsp_bounds_compute(tp->p, &b, nullptr);
         const uint64_t n = uint64_t{W} * wsp_problem_length(tp->p);
         if (n <= 4096 && wsp::IncrementalDecoder::bytes(*tp->p, static_cast<uint32_t>(b.upper)) <=
                              sizeof decoder_storage)
@@ -50,7 +50,7 @@ void test_incremental_equals_full_decode(void **) {
         const wsp_problem &p = *tp.p;
         const uint32_t W = p.warps, n = W * p.length;
         wsp_bounds b;
-        wsp_bounds_compute(tp.p, &b);
+        wsp_bounds_compute(tp.p, &b, nullptr);
         for (int incremental = 0; incremental < 2; ++incremental) {
             wsp::IncrementalDecoder dec(p, static_cast<uint32_t>(b.upper), decoder_storage, incremental);
             for (uint32_t k = 0; k < n; ++k) string_now[k] = k % W + 1;
@@ -114,10 +114,10 @@ void test_incremental_run_equals_full_run(void **) {
         memset(&o, 0, sizeof o);
         o.iterations = 3000;
         o.seed = rng_next(&rng);
-        o.init = static_cast<wsp_anneal_init>(rng_below(&rng, WSP_ANNEAL_INIT_COUNT));
-        o.moves = static_cast<wsp_anneal_moves>(rng_below(&rng, 2));
+        o.policy = static_cast<uint32_t>(rng_below(&rng, WSP_POLICY_COUNT));
+        o.moves = static_cast<uint32_t>(rng_below(&rng, 2));
         wsp_anneal_result r1, r2;
-        const size_t size = wsp_anneal_workspace_size(tp.p);
+        const size_t size = anneal_size(tp.p);
         assert_true(size <= sizeof ws);
         assert_int_equal(wsp::anneal(tp.p, &o, ws, size, w1, n, &r1, NULL, wsp::Decoding::kIncremental), WSP_OK);
         assert_int_equal(wsp::anneal(tp.p, &o, ws, size, w2, n, &r2, NULL, wsp::Decoding::kFull), WSP_OK);

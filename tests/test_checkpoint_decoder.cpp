@@ -32,7 +32,7 @@ void random_instance(uint32_t *rng, test_problem *tp, char *kernel, uint32_t *sp
         const uint32_t W = 2 + rng_below(rng, 20);
         tp_init_sm(tp, kernel, W, &sm);
         wsp_bounds b;
-        wsp_bounds_compute(tp->p, &b);
+        wsp_bounds_compute(tp->p, &b, NULL);
         *horizon = static_cast<uint32_t>(b.upper);
         *spacing = rng_below(rng, 3) == 0 ? wsp::CheckpointDecoder::default_spacing(*tp->p, *horizon)
                                           : 1 + rng_below(rng, 40);
@@ -137,8 +137,8 @@ void test_checkpoint_run_equals_full_run(void **) {
         memset(&o, 0, sizeof o);
         o.iterations = 3000;
         o.seed = rng_next(&rng);
-        o.init = static_cast<wsp_anneal_init>(rng_below(&rng, WSP_ANNEAL_INIT_COUNT));
-        o.moves = static_cast<wsp_anneal_moves>(rng_below(&rng, 2));
+        o.policy = rng_below(&rng, WSP_POLICY_COUNT);
+        o.moves = rng_below(&rng, 2);
         wsp_anneal_result r1, r2;
         const uint64_t size = wsp::anneal_bytes(tp.p, wsp::Decoding::kCheckpoint);
         const uint64_t full = wsp::anneal_bytes(tp.p, wsp::Decoding::kFull);

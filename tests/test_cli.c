@@ -69,7 +69,7 @@ static const cli_case cases[] = {
     {"witness json", NULL, "--kernel LCL --warps 4 --witness '1 1 2 2 3 3 1 2 3 4 4 4' --json", 0,
      "\"lower\": 9, \"validated\": true", NULL},
     {"help", NULL, "--help", 0, "usage: warpspan", NULL},
-    {"version", NULL, "--version", 0, "warpspan 0.", NULL},
+    {"version", NULL, "--version", 0, "warpspan 1.", NULL},
     /* bad input */
     {"empty file", "", "", 1, NULL, "no configuration keys"},
     {"only comments", "# nothing\n\n", "", 1, NULL, "no configuration keys"},

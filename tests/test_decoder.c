@@ -71,11 +71,12 @@ static void test_bad_strings(void **state) {
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; ++k) {
         wsp_diag diag;
         uint32_t m = 77;
-        wsp_status st = wsp_decode(tp.p, bads[k].s, bads[k].length, ws, sizeof ws, NULL, NULL, &m, &diag);
+        wsp_status st = wsp_schedule_decode(tp.p, bads[k].s, bads[k].length, ws, sizeof ws, NULL, NULL, &m, &diag);
         if (st != bads[k].status) print_error("case %zu: %d %s\n", k, st, diag.message);
         assert_int_equal(st, bads[k].status);
-        assert_int_equal(diag.position, bads[k].position);
-        assert_int_equal(m, 77);
+        assert_int_equal(diag.field, WSP_FIELD_PSEUDO_PRECEDENCE);
+        assert_int_equal(diag.index, bads[k].position);
+        assert_int_equal(m, 0); /* outputs are zeroed on error */
     }
 }
 
@@ -87,16 +88,24 @@ static void test_workspace(void **state) {
     uint32_t m;
     (void)state;
     tp_init(&tp, "LC", 3, NULL, 0);
-    size_t need = wsp_decode_workspace_size(tp.p);
-    assert_true(need > 0 && need <= WSP_DECODE_WORKSPACE_SIZE(3, 2));
-    assert_int_equal(wsp_decode(tp.p, s, 6, ws, need - 1, NULL, NULL, &m, &diag), WSP_ERR_WORKSPACE_SIZE);
-    assert_int_equal(wsp_decode(tp.p, s, 6, (char *)ws + 1, need, NULL, NULL, &m, &diag),
+    size_t need = schedule_size(tp.p);
+    assert_true(need <= WSP_SCHEDULE_WORKSPACE_SIZE(3, 2));
+    assert_int_equal(wsp_schedule_decode(tp.p, s, 6, ws, need - 1, NULL, NULL, &m, &diag), WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp_schedule_decode(tp.p, s, 6, (char *)ws + 1, need, NULL, NULL, &m, &diag),
                      WSP_ERR_WORKSPACE_ALIGN);
-    assert_int_equal(wsp_decode(tp.p, s, 6, NULL, need, NULL, NULL, &m, &diag), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_decode(tp.p, NULL, 6, ws, need, NULL, NULL, &m, &diag), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_decode(NULL, s, 6, ws, need, NULL, NULL, &m, &diag), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_decode(tp.p, s, 6, ws, need, NULL, NULL, &m, &diag), WSP_OK);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp_schedule_decode(tp.p, s, 6, NULL, need, NULL, NULL, &m, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp_schedule_decode(tp.p, NULL, 6, ws, need, NULL, NULL, &m, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_PSEUDO_PRECEDENCE);
+    assert_int_equal(wsp_schedule_decode(NULL, s, 6, ws, need, NULL, NULL, &m, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_PROBLEM);
+    assert_int_equal(wsp_schedule_decode(tp.p, s, 6, ws, need, NULL, NULL, &m, &diag), WSP_OK);
     assert_int_equal(m, 4);
+    assert_int_equal(diag.status, WSP_OK);
+    assert_int_equal(diag.field, WSP_FIELD_NONE);
+    assert_string_equal(diag.message, "");
 }
 
 /* Random strings over random instances: the validator accepts every decoded schedule, it reports the
@@ -130,10 +139,10 @@ static void test_property_random_strings(void **state) {
         uint32_t m = decode_or_fail(tp.p, s, NULL, cycles), vm = 0;
         wsp_diag diag;
         wsp_bounds b;
-        wsp_status st = wsp_validate_schedule(tp.p, cycles, len, vws, sizeof vws, &vm, &diag);
+        wsp_status st = wsp_schedule_validate(tp.p, cycles, len, vws, sizeof vws, &vm, &diag);
         CHECK_SEEDED(st == WSP_OK, seed, "instance %d (%s W=%u S=%u): %s", n, kernel, W, S, diag.message);
         CHECK_SEEDED(vm == m, seed, "instance %d: validator makespan %u, decoder %u", n, vm, m);
-        assert_int_equal(wsp_bounds_compute(tp.p, &b), WSP_OK);
+        assert_int_equal(wsp_bounds_compute(tp.p, &b, NULL), WSP_OK);
         CHECK_SEEDED(m <= b.upper, seed, "instance %d: makespan %u above the upper bound", n, m);
     }
 }

@@ -12,7 +12,7 @@ typedef struct solved {
 /* Solves with a table for `states` states (0 = the minimal workspace); checks the witness
  * independently of the solver: it must decode to r.lower and pass the validator. */
 static void solve(const wsp_problem *p, const wsp_exact_options *o, uint64_t states, solved *out) {
-    size_t n = wsp_exact_workspace_size(p, states);
+    size_t n = exact_size(p, states);
     size_t cells = (size_t)wsp_problem_warps(p) * wsp_problem_length(p);
     void *ws;
     wsp_diag diag;
@@ -28,8 +28,8 @@ static void solve(const wsp_problem *p, const wsp_exact_options *o, uint64_t sta
         static uint64_t vws[1 << 12];
         uint32_t m = decode_or_fail(p, out->witness, NULL, cycles), vm = 0;
         assert_int_equal(m, out->r.lower);
-        assert_true(wsp_validate_workspace_size(p) <= sizeof vws);
-        assert_int_equal(wsp_validate_schedule(p, cycles, cells, vws, sizeof vws, &vm, NULL), WSP_OK);
+        assert_true(schedule_size(p) <= sizeof vws);
+        assert_int_equal(wsp_schedule_validate(p, cycles, cells, vws, sizeof vws, &vm, NULL), WSP_OK);
         assert_int_equal(vm, m);
     }
     assert_true(out->r.lower <= out->r.upper);
@@ -40,10 +40,10 @@ static uint32_t exact_value(const wsp_problem *p) {
     wsp_bounds b;
     solve(p, NULL, 100000, &s);
     assert_int_equal(s.status, WSP_OK);
-    assert_int_equal(s.r.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(s.r.stop, WSP_STOP_FINISHED);
     assert_int_equal(s.r.lower, s.r.upper);
     /* the proof of the safe bound, checked on every instance the tests solve */
-    assert_int_equal(wsp_bounds_compute(p, &b), WSP_OK);
+    assert_int_equal(wsp_bounds_compute(p, &b, NULL), WSP_OK);
     assert_true(b.upper >= s.r.lower);
     return s.r.lower;
 }
@@ -123,10 +123,10 @@ static void test_expansion_budget(void **state) {
     voronoi(&tp, 6); /* T(6) = 78 */
     for (uint64_t budget = 1; budget <= 10000; budget *= 10) {
         memset(&o, 0, sizeof o);
-        o.max_expansions = budget;
+        o.control.budget = budget;
         solve(tp.p, &o, 1000000, &s);
         assert_int_equal(s.status, WSP_OK);
-        assert_int_equal(s.r.status, WSP_EXACT_BUDGET);
+        assert_int_equal(s.r.stop, WSP_STOP_BUDGET);
         assert_true(s.r.lower <= 78 && s.r.upper >= 78);
         assert_true(s.r.expanded <= budget);
     }
@@ -139,7 +139,7 @@ static void test_memory_limit(void **state) {
     voronoi(&tp, 6);
     solve(tp.p, NULL, 0, &s); /* the minimal workspace: a handful of states */
     assert_int_equal(s.status, WSP_OK);
-    assert_int_equal(s.r.status, WSP_EXACT_MEMORY);
+    assert_int_equal(s.r.stop, WSP_STOP_MEMORY);
     assert_true(s.r.lower <= 78 && s.r.upper >= 78);
     assert_true(s.r.stored <= s.r.capacity);
 }
@@ -147,38 +147,54 @@ static void test_memory_limit(void **state) {
 typedef struct progress_log {
     int calls;
     int stop_after;
+    uint32_t answer; /* returned from the stop_after-th call on */
     int bad;
 } progress_log;
 
-static int on_progress(void *context, const wsp_exact_progress *pr) {
+static uint32_t on_progress(void *context, const wsp_progress *pr) {
     progress_log *log = (progress_log *)context;
     ++log->calls;
-    if (pr->lower > pr->upper || pr->stored > pr->capacity || pr->expanded == 0) log->bad = 1;
-    return log->calls >= log->stop_after;
+    if (pr->lower > pr->upper || pr->stored > pr->capacity || pr->work == 0 || pr->current != pr->upper ||
+        pr->improved != 0 || pr->budget != 0 || pr->work % 100 != 0)
+        log->bad = 1;
+    for (int k = 0; k < 4; ++k)
+        if (pr->reserved[k] != 0) log->bad = 1;
+    return log->calls >= log->stop_after ? log->answer : 0;
 }
 
 static void test_progress_and_cancel(void **state) {
     static solved s;
     test_problem tp;
     wsp_exact_options o;
-    progress_log log = {0, 3, 0};
+    progress_log log = {0, 3, 1, 0};
+    /* The callback's answer and the stop it gives: TIME as TIME, any other non-zero as CANCELLED. */
+    static const uint32_t answers[][2] = {{1, WSP_STOP_CANCELLED},
+                                          {WSP_STOP_TIME, WSP_STOP_TIME},
+                                          {WSP_STOP_MEMORY, WSP_STOP_CANCELLED},
+                                          {WSP_STOP_CANCELLED, WSP_STOP_CANCELLED},
+                                          {0xFFFFFFFFu, WSP_STOP_CANCELLED}};
     (void)state;
     voronoi(&tp, 6);
     memset(&o, 0, sizeof o);
-    o.progress = on_progress;
-    o.context = &log;
-    o.progress_interval = 100;
-    solve(tp.p, &o, 1000000, &s);
-    assert_int_equal(s.status, WSP_OK);
-    assert_int_equal(s.r.status, WSP_EXACT_CANCELLED);
-    assert_int_equal(log.calls, 3);
-    assert_int_equal(log.bad, 0);
-    assert_true(s.r.lower <= 78 && s.r.upper >= 78);
+    o.control.progress = on_progress;
+    o.control.context = &log;
+    o.control.interval = 100;
+    for (size_t k = 0; k < sizeof answers / sizeof answers[0]; ++k) {
+        log.calls = 0;
+        log.answer = answers[k][0];
+        solve(tp.p, &o, 1000000, &s);
+        assert_int_equal(s.status, WSP_OK);
+        assert_int_equal(s.r.stop, answers[k][1]);
+        assert_int_equal(log.calls, 3);
+        assert_int_equal(log.bad, 0);
+        assert_int_equal(s.r.expanded, 300);
+        assert_true(s.r.lower <= 78 && s.r.upper >= 78);
+    }
 
     log.calls = 0;
     log.stop_after = 1 << 30; /* never stops: the solver must still finish */
     solve(tp.p, &o, 1000000, &s);
-    assert_int_equal(s.r.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(s.r.stop, WSP_STOP_FINISHED);
     assert_int_equal(s.r.lower, 78);
     assert_true(log.calls > 0);
     assert_int_equal(log.bad, 0);
@@ -198,13 +214,13 @@ static void test_initial_schedule(void **state) {
     o.initial_length = 5 * 25;
     solve(tp.p, &o, 100000, &second);
     assert_int_equal(second.status, WSP_OK);
-    assert_int_equal(second.r.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(second.r.stop, WSP_STOP_FINISHED);
     assert_int_equal(second.r.lower, 65);
     assert_true(second.r.expanded <= first.r.expanded);
     /* and a budget of one expansion still returns the caller's lower bound, witnessed */
-    o.max_expansions = 1;
+    o.control.budget = 1;
     solve(tp.p, &o, 100000, &second);
-    assert_int_equal(second.r.status, WSP_EXACT_BUDGET);
+    assert_int_equal(second.r.stop, WSP_STOP_BUDGET);
     assert_int_equal(second.r.lower, 65);
     assert_memory_equal(second.witness, first.witness, 5 * 25 * sizeof(uint32_t));
 }
@@ -221,15 +237,15 @@ static void test_table_growth(void **state) {
     (void)state;
     voronoi(&tp, 7);
     memset(&o, 0, sizeof o);
-    o.max_expansions = 300000;
+    o.control.budget = 300000;
     solve(tp.p, &o, 1000000, &s);
     assert_int_equal(s.status, WSP_OK);
-    assert_int_equal(s.r.status, WSP_EXACT_BUDGET);
+    assert_int_equal(s.r.stop, WSP_STOP_BUDGET);
     assert_true(s.r.capacity > 65536 && s.r.stored > 57344);
     assert_true(s.r.lower <= 87 && s.r.upper >= 87);
     solve(tp.p, &o, 100000, &s);
     assert_int_equal(s.status, WSP_OK);
-    assert_true(s.r.status == WSP_EXACT_BUDGET || s.r.status == WSP_EXACT_MEMORY);
+    assert_true(s.r.stop == WSP_STOP_BUDGET || s.r.stop == WSP_STOP_MEMORY);
     assert_true(s.r.capacity > 65536);
     assert_true(s.r.lower <= 87 && s.r.upper >= 87);
 }
@@ -255,9 +271,19 @@ static void test_errors(void **state) {
     const uint32_t sigma[4] = {1, 1, 1, 1};
     (void)state;
     tp_init(&tp, "LCL", 4, sigma, 0);
-    size_t need = wsp_exact_workspace_size(tp.p, 0);
-    assert_true(need > 0 && need <= sizeof ws);
-    assert_int_equal(wsp_exact_workspace_size(NULL, 0), 0);
+    size_t need = exact_size(tp.p, 0), size = 5;
+    assert_true(need <= sizeof ws);
+    assert_int_equal(wsp_exact_workspace_size(NULL, 0, &size, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(size, 0);
+    assert_int_equal(diag.field, WSP_FIELD_PROBLEM);
+    /* a table that cannot exist: the size does not fit, and the size is 0 */
+    size = 5;
+    assert_int_equal(wsp_exact_workspace_size(tp.p, UINT64_MAX, &size, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(size, 0);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
+    size = 5;
+    assert_int_equal(wsp_exact_workspace_size(tp.p, UINT64_MAX / 8, &size, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(size, 0);
 
     assert_int_equal(wsp_exact_solve(NULL, NULL, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_NULL_ARGUMENT);
     assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, sizeof ws, NULL, 12, &r, &diag), WSP_ERR_NULL_ARGUMENT);
@@ -270,6 +296,7 @@ static void test_errors(void **state) {
                          WSP_ERR_INVALID_HANDLE);
     }
     assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, sizeof ws, witness, 11, &r, &diag), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(diag.field, WSP_FIELD_WITNESS);
     assert_non_null(strstr(diag.message, "W*I = 12"));
     /* one byte short of the minimum, and misaligned */
     assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, need - 1, witness, 12, &r, &diag), WSP_ERR_WORKSPACE_SIZE);
@@ -284,13 +311,50 @@ static void test_errors(void **state) {
     o.initial = bad;
     o.initial_length = 11;
     assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(diag.field, WSP_FIELD_INITIAL);
     o.initial_length = 12;
     for (int k = 0; k < 12; ++k) bad[k] = 1 + (uint32_t)k % 4;
     bad[5] = 9;
     assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_WITNESS_WARP);
-    assert_int_equal(diag.position, 6);
-    bad[5] = 1; /* warp 1 now four times */
+    assert_int_equal(diag.field, WSP_FIELD_INITIAL);
+    assert_int_equal(diag.index, 6);
+    assert_int_equal(diag.warp, 9);
+    bad[5] = 1; /* warp 1 now four times: its fourth is position 9 */
     assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_WITNESS_COUNT);
+    assert_int_equal(diag.field, WSP_FIELD_INITIAL);
+    assert_int_equal(diag.index, 9);
+}
+
+/* Every reserved word of the options, control's included (1..4), then the options' own (5..12). */
+static void test_reserved_words(void **state) {
+    static uint64_t ws[1 << 12];
+    static uint32_t witness[64];
+    test_problem tp;
+    wsp_exact_result r;
+    wsp_exact_options o;
+    wsp_diag diag;
+    const uint32_t n_control = sizeof o.control.reserved / sizeof o.control.reserved[0];
+    const uint32_t n_own = sizeof o.reserved / sizeof o.reserved[0];
+    (void)state;
+    assert_int_equal(n_control, 4);
+    assert_int_equal(n_own, 8);
+    tp_init(&tp, "LCL", 4, NULL, 0);
+    for (uint32_t k = 0; k < n_control + n_own; ++k) {
+        memset(&o, 0, sizeof o);
+        if (k < n_control)
+            o.control.reserved[k] = 1;
+        else
+            o.reserved[k - n_control] = 0x80000000u;
+        memset(&r, 0xAB, sizeof r);
+        assert_int_equal(wsp_exact_solve(tp.p, &o, ws, sizeof ws, witness, 12, &r, &diag), WSP_ERR_RESERVED);
+        assert_int_equal(diag.field, WSP_FIELD_RESERVED);
+        assert_int_equal(diag.index, k + 1);
+        {
+            wsp_exact_result zero;
+            memset(&zero, 0, sizeof zero);
+            assert_memory_equal(&r, &zero, sizeof r);
+        }
+    }
 }
 
 int main(void) {
@@ -306,6 +370,7 @@ int main(void) {
         cmocka_unit_test(test_table_growth),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_reserved_words),
     };
     if (only != NULL) cmocka_set_test_filter(only);
     return cmocka_run_group_tests_name("exact", tests, NULL, NULL);

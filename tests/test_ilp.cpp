@@ -84,7 +84,7 @@ public:
 
 uint32_t horizon(const wsp_problem *p) {
     wsp_bounds b;
-    assert_int_equal(wsp_bounds_compute(p, &b), WSP_OK);
+    assert_int_equal(wsp_bounds_compute(p, &b, nullptr), WSP_OK);
     return static_cast<uint32_t>(b.upper);
 }
 
@@ -117,7 +117,7 @@ void check_feasible_set(const wsp_problem *p, WorkConserving wc, uint32_t seed, 
     std::vector<std::vector<uint32_t>> seqs;
     std::vector<uint32_t> cur(l.I);
     warp_sequences(l, 0, cur, seqs);
-    std::vector<uint64_t> vws(wsp_validate_workspace_size(p) / 8 + 1);
+    std::vector<uint64_t> vws(schedule_size(p) / 8 + 1);
     std::vector<uint32_t> cycles(size_t{l.W} * l.I);
     std::vector<size_t> pick(l.W, 0);
     std::vector<double> x(static_cast<size_t>(l.columns));
@@ -144,7 +144,7 @@ void check_feasible_set(const wsp_problem *p, WorkConserving wc, uint32_t seed, 
 
         wsp_diag d{};
         uint32_t makespan = 0;
-        const wsp_status v = wsp_validate_schedule(p, cycles.data(), cycles.size(), vws.data(),
+        const wsp_status v = wsp_schedule_validate(p, cycles.data(), cycles.size(), vws.data(),
                                                    vws.size() * 8, &makespan, &d);
         bool last = true;
         for (uint32_t w = 0; w + 1 < l.W; ++w)
@@ -229,7 +229,7 @@ void test_feasible_set_is_the_work_conserving_schedules(void **) {
 
 struct Solved {
     wsp_status status;
-    wsp_ilp_result r;
+    wsp_host_ilp_result r;
     wsp_diag diag;
     std::vector<uint32_t> witness;
 };
@@ -237,7 +237,7 @@ struct Solved {
 Solved solve(const wsp_problem *p, uint32_t constraints, double seconds = 0) {
     Solved s{};
     s.witness.assign(size_t{wsp_problem_warps(p)} * wsp_problem_length(p), 0);
-    wsp_ilp_options o{};
+    wsp_host_ilp_options o{};
     o.constraints = constraints;
     o.seconds = seconds;
     s.status = wsp_host_ilp_solve(p, &o, s.witness.data(), s.witness.size(), &s.r, &s.diag);
@@ -246,12 +246,12 @@ Solved solve(const wsp_problem *p, uint32_t constraints, double seconds = 0) {
 
 // lp_solve's answer is T(W) with a witness of that makespan, in both variants.
 void expect_optimal(const wsp_problem *p, uint32_t T, uint32_t seed) {
-    for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
         const Solved s = solve(p, c);
         CHECK_SEEDED(s.status == WSP_OK, seed, "%s: %s", wsp_problem_kernel(p), s.diag.message);
-        CHECK_SEEDED(s.r.status == WSP_ILP_OPTIMAL && s.r.lower == T && s.r.upper == T, seed,
+        CHECK_SEEDED(s.r.stop == WSP_STOP_FINISHED && s.r.lower == T && s.r.upper == T, seed,
                      "%s W=%u %s rows: status %u [%u, %u], T(W) = %u", wsp_problem_kernel(p),
-                     wsp_problem_warps(p), c ? "long" : "short", s.r.status, s.r.lower, s.r.upper, T);
+                     wsp_problem_warps(p), c ? "long" : "short", s.r.stop, s.r.lower, s.r.upper, T);
         CHECK_SEEDED(decode_or_fail(p, s.witness.data(), nullptr, nullptr) == T, seed,
                      "the witness does not decode to %u", T);
         CHECK_SEEDED(s.r.horizon == horizon(p) && s.r.columns > 0 && s.r.rows > 0, seed, "sizes");
@@ -263,12 +263,14 @@ uint32_t exact_T(const wsp_problem *p) {
     std::vector<uint32_t> witness(size_t{wsp_problem_warps(p)} * wsp_problem_length(p));
     wsp_host_exact_job job{};
     job.problem = p;
-    job.workspace_size = size_t{1} << 20;
+    job.memory = uint64_t{1} << 20;
     job.witness = witness.data();
     job.witness_length = witness.size();
-    assert_int_equal(wsp_host_exact_run(&job, 1, 1), WSP_OK);
+    wsp_host_run_options run{};
+    run.threads = 1;
+    assert_int_equal(wsp_host_exact_run(&job, 1, &run, nullptr), WSP_OK);
     assert_int_equal(job.status, WSP_OK);
-    assert_int_equal(job.result.status, WSP_EXACT_OPTIMAL);
+    assert_int_equal(job.result.stop, WSP_STOP_FINISHED);
     return job.result.upper;
 }
 
@@ -299,11 +301,11 @@ void test_design_rows(void **) {
         }
         // Voronoi W = 2..4 is beyond lp_solve in test time (BENCHMARKS.md): a short run must
         // still give a sound bracket.
-        for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
+        for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
             const Solved s = solve(tp.p, c, 0.2);
             assert_int_equal(s.status, WSP_OK);
             assert_true(s.r.lower <= d.T && d.T <= s.r.upper);
-            if (s.r.status == WSP_ILP_OPTIMAL) assert_int_equal(s.r.lower, d.T);
+            if (s.r.stop == WSP_STOP_FINISHED) assert_int_equal(s.r.lower, d.T);
             if (s.r.lower > 0) assert_int_equal(decode_or_fail(tp.p, s.witness.data(), nullptr, nullptr), s.r.lower);
         }
     }
@@ -325,13 +327,13 @@ void test_work_conservation_bites(void **) {
         wsp::ilp::Answer a;
         wsp_diag d{};
         assert_int_equal(wsp::ilp::solve(*tp.p, rq, a, &d), WSP_OK);
-        assert_int_equal(a.result.status, WSP_ILP_OPTIMAL);
+        assert_int_equal(a.result.stop, WSP_STOP_FINISHED);
         print_message("  %s W=%u: %u without work conservation, T(W) = %u\n", row.kernel, row.warps,
                       a.result.lower, row.T);
         assert_true(a.result.lower > row.T);
         // The schedule it found is feasible except for work conservation.
-        std::vector<uint64_t> vws(wsp_validate_workspace_size(tp.p) / 8 + 1);
-        assert_int_equal(wsp_validate_schedule(tp.p, a.cycles.data(), a.cycles.size(), vws.data(),
+        std::vector<uint64_t> vws(schedule_size(tp.p) / 8 + 1);
+        assert_int_equal(wsp_schedule_validate(tp.p, a.cycles.data(), a.cycles.size(), vws.data(),
                                                vws.size() * 8, nullptr, &d),
                          WSP_ERR_SCHEDULE_WORK_CONSERVATION);
     }
@@ -348,12 +350,12 @@ void test_timeout_gives_a_bracket(void **) {
     static test_problem tp;
     uint32_t T = 0;
     slow_instance(&tp, &T);
-    for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
         const double start = wsp_host_seconds();
         const Solved s = solve(tp.p, c, 0.05);
         const double took = wsp_host_seconds() - start;
         assert_int_equal(s.status, WSP_OK);
-        assert_int_equal(s.r.status, WSP_ILP_TIMEOUT);
+        assert_int_equal(s.r.stop, WSP_STOP_TIME);
         assert_true(s.r.lower <= T && T <= s.r.upper);
         assert_int_equal(s.r.upper, s.r.horizon);
         assert_true(took < 5.0);  // the abort function is honoured (generous: a loaded machine)
@@ -362,30 +364,36 @@ void test_timeout_gives_a_bracket(void **) {
 }
 
 struct Calls {
-    int calls, building;
+    int calls, bad;
+    uint32_t answer;  // returned from the third call on
 };
 
-int stop_at_third(void *context, const wsp_ilp_progress *pr) {
+uint32_t stop_at_third(void *context, const wsp_progress *pr) {
     Calls *c = static_cast<Calls *>(context);
-    c->building += pr->building;
-    return ++c->calls >= 3;
+    if (pr->upper == 0 || pr->lower > pr->upper || pr->stored != 0 || pr->capacity != 0) c->bad = 1;
+    return ++c->calls >= 3 ? c->answer : 0;
 }
 
 void test_progress_and_cancel(void **) {
     static test_problem tp;
     uint32_t T = 0;
     slow_instance(&tp, &T);
-    Calls calls{0, 0};
-    wsp_ilp_options o{};
-    o.progress = stop_at_third;
-    o.context = &calls;
-    o.progress_interval = 0.01;
-    wsp_ilp_result r{};
-    wsp_diag d{};
-    assert_int_equal(wsp_host_ilp_solve(tp.p, &o, nullptr, 0, &r, &d), WSP_OK);
-    assert_int_equal(r.status, WSP_ILP_CANCELLED);
-    assert_int_equal(calls.calls, 3);
-    assert_true(r.lower <= T && T <= r.upper);
+    // The callback's answer says why: TIME as TIME, any other non-zero value as CANCELLED.
+    const uint32_t answers[][2] = {{1, WSP_STOP_CANCELLED}, {WSP_STOP_TIME, WSP_STOP_TIME}, {77, WSP_STOP_CANCELLED}};
+    for (const auto &answer : answers) {
+        Calls calls{0, 0, answer[0]};
+        wsp_host_ilp_options o{};
+        o.progress = stop_at_third;
+        o.context = &calls;
+        o.progress_interval = 0.01;
+        wsp_host_ilp_result r{};
+        wsp_diag d{};
+        assert_int_equal(wsp_host_ilp_solve(tp.p, &o, nullptr, 0, &r, &d), WSP_OK);
+        assert_int_equal(r.stop, answer[1]);
+        assert_int_equal(calls.calls, 3);
+        assert_int_equal(calls.bad, 0);
+        assert_true(r.lower <= T && T <= r.upper);
+    }
 }
 
 // One model per call: solves on two threads at once give the answers they give alone.
@@ -395,16 +403,16 @@ void test_threads_are_independent(void **) {
     tp_init(&a, "LCL", 3, sigma, 0);
     tp_init(&b, "LLL", 4, sigma2, 0);
     Solved ra{}, rb{};
-    std::thread ta([&] { ra = solve(a.p, WSP_ILP_SHORT); });
-    std::thread tb([&] { rb = solve(b.p, WSP_ILP_LONG); });
+    std::thread ta([&] { ra = solve(a.p, WSP_HOST_ILP_SHORT); });
+    std::thread tb([&] { rb = solve(b.p, WSP_HOST_ILP_LONG); });
     ta.join();
     tb.join();
     assert_int_equal(ra.status, WSP_OK);
     assert_int_equal(rb.status, WSP_OK);
     assert_int_equal(ra.r.lower, oracle_schedules(a.p));
     assert_int_equal(rb.r.lower, 7);  // docs/model.md
-    assert_int_equal(ra.r.status, WSP_ILP_OPTIMAL);
-    assert_int_equal(rb.r.status, WSP_ILP_OPTIMAL);
+    assert_int_equal(ra.r.stop, WSP_STOP_FINISHED);
+    assert_int_equal(rb.r.stop, WSP_STOP_FINISHED);
 }
 
 void test_export_reads_back(void **) {
@@ -414,10 +422,10 @@ void test_export_reads_back(void **) {
     const uint32_t T = oracle_schedules(tp.p);
     char dir[] = "/tmp/wsp_ilp_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c)
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c)
         for (int mps = 0; mps < 2; ++mps) {
             const std::string path = std::string(dir) + (mps ? "/model.mps" : "/model.lp");
-            wsp_ilp_options o{};
+            wsp_host_ilp_options o{};
             o.constraints = c;
             wsp_diag d{};
             assert_int_equal(wsp_host_ilp_write(tp.p, &o, path.c_str(), &d), WSP_OK);
@@ -445,37 +453,71 @@ void test_errors(void **) {
     const uint32_t sigma[4] = {1, 1, 1, 1};
     tp_init(&tp, "LCL", 2, sigma, 0);
     assert_int_equal(wsp_host_ilp_available(), 1);
-    wsp_ilp_result r{};
+    wsp_host_ilp_result r{};
     wsp_diag d{};
-    wsp_ilp_options o{};
+    wsp_host_ilp_options o{};
     uint32_t w[6];
     assert_int_equal(wsp_host_ilp_solve(nullptr, nullptr, nullptr, 0, &r, &d), WSP_ERR_NULL_ARGUMENT);
     assert_int_equal(d.status, WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
     assert_int_equal(wsp_host_ilp_solve(tp.p, nullptr, nullptr, 0, nullptr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
     uint64_t junk[64] = {0};
     assert_int_equal(wsp_host_ilp_solve(reinterpret_cast<wsp_problem *>(junk), nullptr, nullptr, 0, &r, &d),
                      WSP_ERR_INVALID_HANDLE);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
     o.constraints = 2;
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, nullptr, 0, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_ILP_CONSTRAINTS);
     assert_non_null(strstr(d.message, "constraint kind 2"));
     assert_int_equal(wsp_host_ilp_write(tp.p, &o, "/tmp/x.lp", &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_ILP_CONSTRAINTS);
     o.constraints = 0;
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, w, 5, &r, &d), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(d.field, WSP_FIELD_WITNESS);
     o.seconds = -1;
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, w, 6, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_SECONDS);
     o.seconds = NAN;
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, w, 6, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_SECONDS);
     o.seconds = 0;
+    o.progress_interval = -0.5;
+    assert_int_equal(wsp_host_ilp_solve(tp.p, &o, w, 6, &r, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_SECONDS);
+    o.progress_interval = 0;
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, w, 6, &r, nullptr), WSP_OK);  // diag may be NULL
     assert_int_equal(r.lower, 4);
+    assert_int_equal(wsp_host_ilp_solve(tp.p, &o, w, 6, &r, &d), WSP_OK);
+    assert_int_equal(d.status, WSP_OK);
+    assert_int_equal(d.field, WSP_FIELD_NONE);
+    assert_string_equal(d.message, "");
     assert_int_equal(wsp_host_ilp_write(tp.p, &o, nullptr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PATH);
     assert_int_equal(wsp_host_ilp_write(tp.p, &o, "/nonexistent-dir/model.lp", &d), WSP_ERR_IO);
+    assert_int_equal(d.field, WSP_FIELD_PATH);
     assert_non_null(strstr(d.message, "/nonexistent-dir/model.lp"));
+    // Every reserved word of the options: reserved0 is 1, reserved[k] is k + 2; the result is zeroed.
+    for (uint32_t k = 0; k < 9; ++k) {
+        wsp_host_ilp_options bad{};
+        if (k == 0)
+            bad.reserved0 = 1;
+        else
+            bad.reserved[k - 1] = 1;
+        r.lower = 99;
+        assert_int_equal(wsp_host_ilp_solve(tp.p, &bad, w, 6, &r, &d), WSP_ERR_RESERVED);
+        assert_int_equal(d.field, WSP_FIELD_RESERVED);
+        assert_int_equal(d.index, k + 1);
+        assert_int_equal(r.lower, 0);
+        assert_int_equal(wsp_host_ilp_write(tp.p, &bad, "/tmp/never.lp", &d), WSP_ERR_RESERVED);
+        assert_int_equal(d.index, k + 1);
+    }
     // Too large for the ILP: refused by size before anything is built.
     static test_problem big;
     tp_init(&big, "L1000", 65536, sigma, 0);
     const double start = wsp_host_seconds();
     assert_int_equal(wsp_host_ilp_solve(big.p, &o, nullptr, 0, &r, &d), WSP_ERR_OVERFLOW);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
     assert_non_null(strstr(d.message, "columns"));
     assert_int_equal(wsp_host_ilp_write(big.p, &o, "/tmp/never.lp", &d), WSP_ERR_OVERFLOW);
     // Few enough columns, far too many nonzeros (about 1.1e10): also refused before building.

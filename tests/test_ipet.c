@@ -1,4 +1,4 @@
-/* Group ipet: the host IPET ILP (wsp_host_ipet, lp_solve) for CFGs with loop bounds. On random
+/* Group ipet: the host IPET ILP (wsp_host_ipet_solve, lp_solve) for CFGs with loop bounds. On random
  * acyclic CFGs it equals the longest path; on random CFGs with bounded reducible loops it is never
  * below the longest execution found by enumerating every path that respects the bounds (and the
  * test reports how often it is equal); a worked loop; every error path. */
@@ -12,7 +12,7 @@ typedef struct rand_cfg {
     uint64_t wcet[N_MAX];
     wsp_pws_edge edges[E_MAX];
     uint8_t back[E_MAX];
-    wsp_ipet_loop loops[N_MAX];
+    wsp_host_ipet_loop loops[N_MAX];
     uint32_t n, m, loop_count;
     uint64_t bound[N_MAX]; /* per header */
 } rand_cfg;
@@ -72,8 +72,26 @@ static void random_cfg(uint32_t *rng, rand_cfg *c, int loops) {
     }
 }
 
-static wsp_ipet_graph graph_of(const rand_cfg *c) {
-    wsp_ipet_graph g;
+/* A graph by its fields (the struct's order is not the order people think in); reserved words 0. */
+static wsp_host_ipet_graph make_graph(const uint64_t *wcet, uint32_t node_count, const wsp_pws_edge *edges,
+                                      uint32_t edge_count, uint32_t entry, uint32_t exit,
+                                      const wsp_host_ipet_loop *loops, uint32_t loop_count, const uint32_t *labels) {
+    wsp_host_ipet_graph g;
+    memset(&g, 0, sizeof g);
+    g.wcet = wcet;
+    g.node_count = node_count;
+    g.edges = edges;
+    g.edge_count = edge_count;
+    g.entry = entry;
+    g.exit = exit;
+    g.loops = loops;
+    g.loop_count = loop_count;
+    g.labels = labels;
+    return g;
+}
+
+static wsp_host_ipet_graph graph_of(const rand_cfg *c) {
+    wsp_host_ipet_graph g;
     memset(&g, 0, sizeof g);
     g.wcet = c->wcet;
     g.node_count = c->n;
@@ -119,13 +137,13 @@ static void test_worked_loop(void **state) {
      * per entry: 1 + 11 * 2 + 10 * 3 + 4 = 57. */
     uint64_t w[4] = {1, 2, 3, 4}, counts[4];
     wsp_pws_edge e[4] = {{0, 1}, {1, 2}, {2, 1}, {1, 3}};
-    wsp_ipet_loop l = {1, 10};
-    wsp_ipet_graph g = {w, 4, e, 4, 0, 3, &l, 1, NULL};
-    wsp_ipet_result r;
+    wsp_host_ipet_loop l = {1, 0, 10};
+    wsp_host_ipet_graph g = make_graph(w, 4, e, 4, 0, 3, &l, 1, NULL);
+    wsp_host_ipet_result r;
     wsp_diag d;
     (void)state;
-    assert_int_equal(wsp_host_ipet(&g, 0, counts, &r, &d), WSP_OK);
-    assert_int_equal(r.status, WSP_ILP_OPTIMAL);
+    assert_int_equal(wsp_host_ipet_solve(&g, NULL, counts, &r, &d), WSP_OK);
+    assert_int_equal(r.stop, WSP_STOP_FINISHED);
     assert_int_equal(r.wcet, 57);
     assert_int_equal(r.back_edges, 1);
     assert_int_equal(counts[0], 1);
@@ -136,18 +154,18 @@ static void test_worked_loop(void **state) {
     {
         uint64_t w2[3] = {2, 3, 4};
         wsp_pws_edge e2[3] = {{0, 1}, {1, 0}, {0, 2}};
-        wsp_ipet_loop l2 = {0, 5};
-        wsp_ipet_graph g2 = {w2, 3, e2, 3, 0, 2, &l2, 1, NULL};
-        assert_int_equal(wsp_host_ipet(&g2, 0, NULL, &r, &d), WSP_OK);
+        wsp_host_ipet_loop l2 = {0, 0, 5};
+        wsp_host_ipet_graph g2 = make_graph(w2, 3, e2, 3, 0, 2, &l2, 1, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g2, NULL, NULL, &r, &d), WSP_OK);
         assert_int_equal(r.wcet, 6 * 2 + 5 * 3 + 4);
     }
     /* A self-loop with bound 3 on a single middle node. */
     {
         uint64_t w3[3] = {1, 7, 1};
         wsp_pws_edge e3[3] = {{0, 1}, {1, 1}, {1, 2}};
-        wsp_ipet_loop l3 = {1, 3};
-        wsp_ipet_graph g3 = {w3, 3, e3, 3, 0, 2, &l3, 1, NULL};
-        assert_int_equal(wsp_host_ipet(&g3, 0, NULL, &r, &d), WSP_OK);
+        wsp_host_ipet_loop l3 = {1, 0, 3};
+        wsp_host_ipet_graph g3 = make_graph(w3, 3, e3, 3, 0, 2, &l3, 1, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g3, NULL, NULL, &r, &d), WSP_OK);
         assert_int_equal(r.wcet, 1 + 4 * 7 + 1);
     }
 }
@@ -161,14 +179,14 @@ static void test_acyclic_equals_longest_path(void **state) {
         rand_cfg c;
         uint64_t count[N_MAX] = {0}, expect;
         int found;
-        wsp_ipet_graph g;
-        wsp_ipet_result r;
+        wsp_host_ipet_graph g;
+        wsp_host_ipet_result r;
         wsp_diag d;
         random_cfg(&rng, &c, 0);
         g = graph_of(&c);
         expect = longest(&c, 0, count, &found);
-        CHECK_SEEDED(wsp_host_ipet(&g, 0, NULL, &r, &d) == WSP_OK, case_seed, "%s", d.message);
-        CHECK_SEEDED(r.status == WSP_ILP_OPTIMAL && r.wcet == expect && r.back_edges == 0, case_seed,
+        CHECK_SEEDED(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d) == WSP_OK, case_seed, "%s", d.message);
+        CHECK_SEEDED(r.stop == WSP_STOP_FINISHED && r.wcet == expect && r.back_edges == 0, case_seed,
                      "IPET %llu, longest path %llu", (unsigned long long)r.wcet, (unsigned long long)expect);
     }
 }
@@ -182,8 +200,8 @@ static void test_loops_never_below_executions(void **state) {
         rand_cfg c;
         uint64_t count[N_MAX] = {0}, expect;
         int found;
-        wsp_ipet_graph g;
-        wsp_ipet_result r;
+        wsp_host_ipet_graph g;
+        wsp_host_ipet_result r;
         wsp_diag d;
         random_cfg(&rng, &c, 1);
         if (c.loop_count == 0) continue;
@@ -191,8 +209,8 @@ static void test_loops_never_below_executions(void **state) {
         g = graph_of(&c);
         expect = longest(&c, 0, count, &found);
         CHECK_SEEDED(found, case_seed, "the generator made a CFG without a path to the exit");
-        CHECK_SEEDED(wsp_host_ipet(&g, 0, NULL, &r, &d) == WSP_OK, case_seed, "%s", d.message);
-        CHECK_SEEDED(r.status == WSP_ILP_OPTIMAL && r.wcet >= expect, case_seed,
+        CHECK_SEEDED(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d) == WSP_OK, case_seed, "%s", d.message);
+        CHECK_SEEDED(r.stop == WSP_STOP_FINISHED && r.wcet >= expect, case_seed,
                      "IPET %llu below an execution of %llu", (unsigned long long)r.wcet, (unsigned long long)expect);
         equal += r.wcet == expect;
     }
@@ -207,66 +225,132 @@ static void test_errors(void **state) {
     wsp_pws_edge dead[3] = {{0, 1}, {0, 2}, {0, 3}};
     wsp_pws_edge chain[3] = {{0, 1}, {1, 2}, {2, 3}};
     wsp_pws_edge bad_edge[1] = {{0, 7}};
-    wsp_ipet_loop l = {1, 10}, l_wrong = {2, 10}, twice[2] = {{1, 1}, {1, 2}};
-    wsp_ipet_result r;
+    wsp_host_ipet_loop l = {1, 0, 10}, l_wrong = {2, 0, 10}, twice[2] = {{1, 0, 1}, {1, 0, 2}};
+    wsp_host_ipet_result r;
+    wsp_host_ipet_options negative;
     wsp_diag d;
     (void)state;
+    memset(&negative, 0, sizeof negative);
+    negative.seconds = -1;
     {
-        wsp_ipet_graph g = {w, 4, loop_edges, 4, 0, 3, NULL, 0, NULL};
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_RANGE);
+        wsp_host_ipet_graph g = make_graph(w, 4, loop_edges, 4, 0, 3, NULL, 0, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_int_equal(d.field, WSP_FIELD_IPET_GRAPH);
+        assert_int_equal(d.index, 2);
         assert_non_null(strstr(d.message, "no bound"));
         g.loops = &l_wrong;
         g.loop_count = 1;
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_RANGE);
         g.loops = twice;
         g.loop_count = 2;
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_int_equal(d.field, WSP_FIELD_IPET_LOOP);
+        assert_int_equal(d.index, 2);
         assert_non_null(strstr(d.message, "two loop bounds"));
         g.loops = &l;
         g.loop_count = 1;
-        assert_int_equal(wsp_host_ipet(&g, -1, NULL, &r, &d), WSP_ERR_RANGE);
-        assert_int_equal(wsp_host_ipet(NULL, 0, NULL, &r, &d), WSP_ERR_NULL_ARGUMENT);
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+        assert_int_equal(wsp_host_ipet_solve(&g, &negative, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_int_equal(d.field, WSP_FIELD_SECONDS);
+        assert_int_equal(wsp_host_ipet_solve(NULL, NULL, NULL, &r, &d), WSP_ERR_NULL_ARGUMENT);
+        assert_int_equal(d.field, WSP_FIELD_IPET_GRAPH);
+        assert_int_equal(d.index, 0);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+        assert_int_equal(d.field, WSP_FIELD_OUTPUT);
         g.exit = 9;
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_EDGE);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_CFG_EDGE);
+        assert_int_equal(d.field, WSP_FIELD_IPET_GRAPH);
+        assert_int_equal(d.index, 0);
+    }
+    {
+        /* A misplaced bound names the loop. */
+        wsp_host_ipet_graph g = make_graph(w, 4, loop_edges, 4, 0, 3, &l_wrong, 1, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_RANGE);
+        assert_int_equal(d.field, WSP_FIELD_IPET_GRAPH); /* node 2 (index 1) is the header without a bound */
+        assert_int_equal(d.index, 2);
     }
     {
         /* The cycle 1 <-> 2 is entered at 1 and at 2: no header dominates it. */
-        wsp_ipet_loop both[2] = {{1, 3}, {2, 3}};
-        wsp_ipet_graph g = {w, 4, irreducible, 5, 0, 3, both, 2, NULL};
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
+        wsp_host_ipet_loop both[2] = {{1, 0, 3}, {2, 0, 3}};
+        wsp_host_ipet_graph g = make_graph(w, 4, irreducible, 5, 0, 3, both, 2, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
+        assert_int_equal(d.field, WSP_FIELD_CFG_EDGE);
         assert_non_null(strstr(d.message, "irreducible"));
     }
     {
-        wsp_ipet_graph g = {w, 4, dead, 3, 0, 3, NULL, 0, NULL};
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
+        wsp_host_ipet_graph g = make_graph(w, 4, dead, 3, 0, 3, NULL, 0, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
+        assert_int_equal(d.field, WSP_FIELD_IPET_GRAPH);
+        assert_int_equal(d.index, 2);
         assert_non_null(strstr(d.message, "cannot reach the exit"));
         g.edges = chain;
         g.edge_count = 2; /* node 3 unreachable */
         g.exit = 2;
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_CFG_STRUCTURE);
         assert_non_null(strstr(d.message, "not reachable"));
         g.edges = bad_edge;
         g.edge_count = 1;
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_CFG_EDGE);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_CFG_EDGE);
+        assert_int_equal(d.field, WSP_FIELD_CFG_EDGE);
+        assert_int_equal(d.index, 1);
     }
     {
-        wsp_ipet_graph g = {huge, 2, chain, 1, 0, 1, NULL, 0, NULL};
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_OVERFLOW);
+        wsp_host_ipet_graph g = make_graph(huge, 2, chain, 1, 0, 1, NULL, 0, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_OVERFLOW);
+        assert_int_equal(d.field, WSP_FIELD_IPET_GRAPH);
+        assert_int_equal(d.index, 2);
     }
     {
         /* Messages name nodes by the caller's labels. */
         static const uint32_t labels[4] = {10, 20, 30, 40};
-        wsp_ipet_graph g = {w, 4, loop_edges, 4, 0, 3, NULL, 0, labels};
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_ERR_RANGE);
+        wsp_host_ipet_graph g = make_graph(w, 4, loop_edges, 4, 0, 3, NULL, 0, labels);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_ERR_RANGE);
         assert_string_equal(d.message, "the loop at node 20 has no bound");
     }
     {
         /* One node: entry and exit, no edge. */
-        wsp_ipet_graph g = {w, 1, NULL, 0, 0, 0, NULL, 0, NULL};
-        assert_int_equal(wsp_host_ipet(&g, 0, NULL, &r, &d), WSP_OK);
+        wsp_host_ipet_graph g = make_graph(w, 1, NULL, 0, 0, 0, NULL, 0, NULL);
+        assert_int_equal(wsp_host_ipet_solve(&g, NULL, NULL, &r, &d), WSP_OK);
         assert_int_equal(r.wcet, 1);
+        assert_int_equal(d.status, WSP_OK);
+        assert_int_equal(d.field, WSP_FIELD_NONE);
     }
+}
+
+/* Reserved words: the graph's (1..7), then the options' (8..15); a loop's reserved word names the
+ * loop (field IPET_LOOP). The result is zeroed. */
+static void test_reserved_words(void **state) {
+    uint64_t w[4] = {1, 2, 3, 4};
+    wsp_pws_edge e[4] = {{0, 1}, {1, 2}, {2, 1}, {1, 3}};
+    wsp_host_ipet_loop l[1] = {{1, 0, 10}};
+    wsp_host_ipet_graph g = make_graph(w, 4, e, 4, 0, 3, l, 1, NULL);
+    wsp_host_ipet_options o;
+    wsp_host_ipet_result r;
+    wsp_diag d;
+    uint32_t k;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    for (k = 0; k < 7 + 8; ++k) {
+        if (k < 7)
+            g.reserved[k] = 1;
+        else
+            o.reserved[k - 7] = 1;
+        r.wcet = 5;
+        assert_int_equal(wsp_host_ipet_solve(&g, &o, NULL, &r, &d), WSP_ERR_RESERVED);
+        assert_int_equal(d.field, WSP_FIELD_RESERVED);
+        assert_int_equal(d.index, k + 1);
+        assert_int_equal(r.wcet, 0);
+        if (k < 7)
+            g.reserved[k] = 0;
+        else
+            o.reserved[k - 7] = 0;
+    }
+    l[0].reserved0 = 1;
+    assert_int_equal(wsp_host_ipet_solve(&g, &o, NULL, &r, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.field, WSP_FIELD_IPET_LOOP);
+    assert_int_equal(d.index, 1);
+    l[0].reserved0 = 0;
+    assert_int_equal(wsp_host_ipet_solve(&g, &o, NULL, &r, &d), WSP_OK);
+    assert_int_equal(r.wcet, 57);
 }
 
 int main(void) {
@@ -275,6 +359,7 @@ int main(void) {
         cmocka_unit_test(test_acyclic_equals_longest_path),
         cmocka_unit_test(test_loops_never_below_executions),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_reserved_words),
     };
     return cmocka_run_group_tests_name("ipet", tests, NULL, NULL);
 }

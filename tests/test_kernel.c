@@ -23,7 +23,7 @@ static void test_accepts(void **state) {
         uint64_t ws[64];
         wsp_problem *p = NULL;
         wsp_diag diag;
-        wsp_status st = wsp_problem_init(ws, sizeof ws, accepts[k].input, 1, NULL, &p, &diag);
+        wsp_status st = wsp_problem_init(accepts[k].input, 1, NULL, ws, sizeof ws, &p, &diag);
         if (st != WSP_OK) print_error("case %zu '%s': %s\n", k, accepts[k].input, diag.message);
         assert_int_equal(st, WSP_OK);
         assert_int_equal(diag.status, WSP_OK);
@@ -64,12 +64,14 @@ static void test_rejects(void **state) {
         wsp_diag diag;
         size_t size = 99;
         const reject_case *c = &rejects[k];
-        wsp_status st = wsp_problem_init(ws, sizeof ws, c->input, 1, NULL, &p, &diag);
+        wsp_status st = wsp_problem_init(c->input, 1, NULL, ws, sizeof ws, &p, &diag);
         if (st != c->status) print_error("case %zu '%s': got %d (%s)\n", k, c->input, st, diag.message);
         assert_int_equal(st, c->status);
         assert_null(p);
         assert_int_equal(diag.status, c->status);
-        assert_int_equal(diag.position, c->position);
+        assert_int_equal(diag.field, WSP_FIELD_KERNEL);
+        assert_int_equal(diag.column, c->position);
+        assert_int_equal(diag.index, 0);
         assert_int_equal(diag.character, c->character);
         if (strstr(diag.message, c->in_message) == NULL)
             print_error("case %zu: message '%s' lacks '%s'\n", k, diag.message, c->in_message);
@@ -85,8 +87,9 @@ static void test_null_kernel(void **state) {
     wsp_problem *p;
     wsp_diag diag;
     (void)state;
-    assert_int_equal(wsp_problem_init(ws, sizeof ws, NULL, 1, NULL, &p, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp_problem_init(NULL, 1, NULL, ws, sizeof ws, &p, &diag), WSP_ERR_NULL_ARGUMENT);
     assert_int_equal(diag.status, WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_KERNEL);
 }
 
 static void test_normalised_length_overflow(void **state) {
@@ -101,7 +104,8 @@ static void test_normalised_length_overflow(void **state) {
     sm.latency[WSP_UNIT_D] = 1024;
     assert_int_equal(wsp_problem_workspace_size("L D1000000", 1, &sm, &size, &diag), WSP_ERR_OVERFLOW);
     assert_int_equal(size, 0);
-    assert_int_equal(diag.position, 3);
+    assert_int_equal(diag.field, WSP_FIELD_KERNEL);
+    assert_int_equal(diag.column, 3);
     assert_non_null(strstr(diag.message, "exceeds"));
 }
 

@@ -25,13 +25,15 @@ uint32_t witness[4096], witness2[4096];
 // The makespan of `string` by the decoder, after the independent validator accepted its schedule.
 uint32_t validated(const wsp_problem *p, const uint32_t *string, uint32_t seed, const char *who) {
     static uint32_t cycles[4096];
-    static uint64_t ws[1 << 12];
+    static uint64_t ws[1 << 14];
     const uint32_t m = decode_or_fail(p, string, NULL, cycles);
     uint32_t v = 0;
     wsp_diag d;
     const size_t n = size_t{p->warps} * p->length;
-    assert_true(wsp_validate_workspace_size(p) <= sizeof ws);
-    const wsp_status st = wsp_validate_schedule(p, cycles, n, ws, sizeof ws, &v, &d);
+    size_t size = 0;
+    assert_int_equal(wsp_schedule_workspace_size(p, &size, NULL), WSP_OK);
+    assert_true(size <= sizeof ws);
+    const wsp_status st = wsp_schedule_validate(p, cycles, n, ws, sizeof ws, &v, &d);
     CHECK_SEEDED(st == WSP_OK && v == m, seed, "%s: the validator rejects the witness (%s)", who, d.message);
     return m;
 }
@@ -53,8 +55,8 @@ void random_instance(uint32_t *rng, test_problem *tp, char *kernel, bool tiny) {
     }
 }
 
-uint64_t size_for(const wsp_problem *p, const wsp::LowerOptions *o) {
-    uint64_t size = 0;
+size_t size_for(const wsp_problem *p, const wsp::LowerOptions *o) {
+    size_t size = 0;
     assert_int_equal(wsp::lower_workspace_size(p, o, &size, NULL), WSP_OK);
     assert_true(size <= sizeof workspace);
     return size;
@@ -80,13 +82,13 @@ void test_witnesses_valid_and_below_T(void **) {
             o.methods = m;
             wsp::LowerResult r;
             wsp_diag d;
-            const uint64_t size = size_for(p, &o);
+            const size_t size = size_for(p, &o);
             assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, n, &r, &d), WSP_OK);
             const uint32_t v = validated(p, witness, seed, "lower");
             CHECK_SEEDED(v == r.lower && r.lower <= T && r.upper >= T, seed,
                          "instance %d (%s W=%u) methods %u: lower %u (decodes to %u), T(W) %u, upper %u",
                          instance, kernel, p->warps, m, r.lower, v, T, r.upper);
-            CHECK_SEEDED(r.stop == (r.lower >= r.upper ? wsp::kStopOptimal : wsp::kStopBudget), seed,
+            CHECK_SEEDED(r.stop == (r.lower >= r.upper ? uint32_t{WSP_STOP_FINISHED} : uint32_t{WSP_STOP_BUDGET}), seed,
                          "instance %d: stop %u with lower %u upper %u", instance, r.stop, r.lower, r.upper);
             if (m == 0) {
                 ++count;
@@ -108,7 +110,7 @@ void test_beam_paths(void **) {
         random_instance(&rng, &tp, kernel, true);
         const wsp_problem *p = tp.p;
         wsp_bounds b;
-        wsp_bounds_compute(p, &b);
+        wsp_bounds_compute(p, &b, NULL);
         const uint32_t horizon = static_cast<uint32_t>(b.upper), T = oracle_schedules(p);
         const uint32_t width = 1 + rng_below(&rng, 40);
         assert_true(wsp::BeamSearch::bytes(*p, horizon, width) <= sizeof workspace);
@@ -168,9 +170,9 @@ void test_deterministic(void **) {
         const size_t n = size_t{p->warps} * p->length;
         wsp::LowerOptions o = {};
         o.seed = rng_next(&rng);
-        o.work = 20000 + rng_below(&rng, 60000);
+        o.control.budget = 20000 + rng_below(&rng, 60000);
         o.max_beam = 1 + rng_below(&rng, 64);
-        const uint64_t size = size_for(p, &o);
+        const size_t size = size_for(p, &o);
         wsp::LowerResult r1, r2;
         assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, n, &r1, NULL), WSP_OK);
         memset(workspace, 0xA5, size);  // nothing may depend on what the memory held
@@ -178,8 +180,8 @@ void test_deterministic(void **) {
         CHECK_SEEDED(r1.lower == r2.lower && r1.work == r2.work && memcmp(witness, witness2, n * 4) == 0, seed,
                      "instance %d (%s W=%u): %u then %u", instance, kernel, p->warps, r1.lower, r2.lower);
         CHECK_SEEDED(validated(p, witness, seed, "lower") == r1.lower, seed, "instance %d", instance);
-        CHECK_SEEDED(r1.work <= o.work, seed, "instance %d: %llu units of %llu", instance,
-                     (unsigned long long)r1.work, (unsigned long long)o.work);
+        CHECK_SEEDED(r1.work <= o.control.budget, seed, "instance %d: %llu units of %llu", instance,
+                     (unsigned long long)r1.work, (unsigned long long)o.control.budget);
     }
 }
 
@@ -190,15 +192,15 @@ struct Watch {
     uint32_t last_best;
 };
 
-int watch_progress(void *context, const wsp::LowerProgress *pr) {
+uint32_t watch_progress(void *context, const wsp_progress *pr) {
     Watch *w = static_cast<Watch *>(context);
     ++w->calls;
     if (pr->improved) {
         ++w->improvements;
-        if (pr->best <= w->last_best) return 1;  // improvements must improve
-        w->last_best = pr->best;
+        if (pr->lower <= w->last_best) return WSP_STOP_CANCELLED;  // improvements must improve
+        w->last_best = pr->lower;
     }
-    return w->stop_after > 0 && w->calls >= w->stop_after;
+    return w->stop_after > 0 && w->calls >= w->stop_after ? uint32_t{WSP_STOP_CANCELLED} : 0u;
 }
 
 void test_budgets(void **) {
@@ -214,40 +216,40 @@ void test_budgets(void **) {
         for (uint64_t work : budgets) {
             wsp::LowerOptions o = {};
             o.seed = instance;
-            o.work = work;
+            o.control.budget = work;
             o.max_beam = 32;
             wsp::LowerResult r;
             assert_int_equal(wsp::lower_run(p, &o, workspace, size_for(p, &o), witness, n, &r, NULL), WSP_OK);
             CHECK_SEEDED(r.work <= work && r.lower == validated(p, witness, seed, "budget"), seed,
                          "instance %d budget %llu: %llu units, lower %u", instance, (unsigned long long)work,
                          (unsigned long long)r.work, r.lower);
-            CHECK_SEEDED(r.stop == wsp::kStopOptimal || r.stop == wsp::kStopBudget, seed, "stop %u", r.stop);
+            CHECK_SEEDED(r.stop == WSP_STOP_FINISHED || r.stop == WSP_STOP_BUDGET, seed, "stop %u", r.stop);
         }
         // The caller's upper bound (here the round-robin schedule's own makespan) stops it at once.
         wsp::LowerOptions o = {};
-        o.work = 1;
+        o.control.budget = 1;
         o.max_beam = 32;
         wsp::LowerResult first;
         assert_int_equal(wsp::lower_run(p, &o, workspace, size_for(p, &o), witness, n, &first, NULL), WSP_OK);
-        o.work = 1000000;
+        o.control.budget = 1000000;
         o.upper = first.lower;
         wsp::LowerResult r;
         assert_int_equal(wsp::lower_run(p, &o, workspace, size_for(p, &o), witness, n, &r, NULL), WSP_OK);
-        CHECK_SEEDED(r.stop == wsp::kStopOptimal && r.lower == first.lower && r.upper == first.lower &&
+        CHECK_SEEDED(r.stop == WSP_STOP_FINISHED && r.lower == first.lower && r.upper == first.lower &&
                          r.work <= 1,
                      seed, "instance %d: upper %u given, stop %u lower %u work %llu", instance, o.upper, r.stop,
                      r.lower, (unsigned long long)r.work);
         // Cancelled by the callback: a valid witness and the reason.
         Watch w = {0, 0, 3, 0};
         o = {};
-        o.work = 10000000;
+        o.control.budget = 10000000;
         o.max_beam = 32;
-        o.progress = watch_progress;
-        o.context = &w;
-        o.progress_interval = 50;
+        o.control.progress = watch_progress;
+        o.control.context = &w;
+        o.control.interval = 50;
         assert_int_equal(wsp::lower_run(p, &o, workspace, size_for(p, &o), witness, n, &r, NULL), WSP_OK);
         CHECK_SEEDED(validated(p, witness, seed, "cancelled") == r.lower, seed, "instance %d", instance);
-        CHECK_SEEDED(r.stop == wsp::kStopOptimal || (r.stop == wsp::kStopCancelled && w.calls == 3), seed,
+        CHECK_SEEDED(r.stop == WSP_STOP_FINISHED || (r.stop == WSP_STOP_CANCELLED && w.calls == 3), seed,
                      "instance %d: stop %u after %d calls", instance, r.stop, w.calls);
         CHECK_SEEDED(w.improvements == 0 || w.last_best <= r.lower, seed, "instance %d: reported best %u > %u",
                      instance, w.last_best, r.lower);
@@ -267,27 +269,29 @@ void test_host_threads(void **) {
         const wsp_problem *p = tp.p;
         const size_t n = size_t{p->warps} * p->length;
         wsp::HostLowerOptions o = {};
-        o.core.seed = rng_next(&rng);
-        o.core.work = 30000 + rng_below(&rng, 90000);
+        o.lower.seed = rng_next(&rng);
+        o.lower.control.budget = 30000 + rng_below(&rng, 90000);
         o.jobs = 1 + rng_below(&rng, 4);
-        o.max_memory = 1u << 22;
+        o.memory = 1u << 22;
+        wsp_host_run_options run = {};
         wsp::HostLowerResult r1, r2;
-        o.threads = 1;
-        assert_int_equal(wsp::host_lower_run(p, &o, witness, n, &r1, NULL), WSP_OK);
-        o.threads = 2;
-        assert_int_equal(wsp::host_lower_run(p, &o, witness2, n, &r2, NULL), WSP_OK);
+        run.threads = 1;
+        assert_int_equal(wsp::host_lower_run(p, &o, &run, witness, n, &r1, NULL), WSP_OK);
+        run.threads = 2;
+        assert_int_equal(wsp::host_lower_run(p, &o, &run, witness2, n, &r2, NULL), WSP_OK);
         CHECK_SEEDED(r1.best.lower == r2.best.lower && r1.job == r2.job && memcmp(witness, witness2, n * 4) == 0,
                      seed, "instance %d (%s W=%u) %u jobs: 1 thread %u (job %u), 2 threads %u (job %u)", instance,
                      kernel, p->warps, o.jobs, r1.best.lower, r1.job, r2.best.lower, r2.job);
         CHECK_SEEDED(validated(p, witness, seed, "host") == r1.best.lower, seed, "instance %d", instance);
-        CHECK_SEEDED(r1.best.work <= o.core.work / o.jobs, seed, "instance %d: a job spent %llu of %llu", instance,
-                     (unsigned long long)r1.best.work, (unsigned long long)(o.core.work / o.jobs));
+        CHECK_SEEDED(r1.best.work <= o.lower.control.budget / o.jobs, seed, "instance %d: a job spent %llu of %llu",
+                     instance, (unsigned long long)r1.best.work,
+                     (unsigned long long)(o.lower.control.budget / o.jobs));
         // A time budget (no work budget): whatever it reached is a validated witness.
-        o.core.work = 0;
-        o.seconds = 0.01;
-        assert_int_equal(wsp::host_lower_run(p, &o, witness, n, &r1, NULL), WSP_OK);
+        o.lower.control.budget = 0;
+        run.seconds = 0.01;
+        assert_int_equal(wsp::host_lower_run(p, &o, &run, witness, n, &r1, NULL), WSP_OK);
         CHECK_SEEDED(validated(p, witness, seed, "timed") == r1.best.lower, seed, "instance %d", instance);
-        CHECK_SEEDED(r1.best.stop == wsp::kStopOptimal || r1.best.stop == wsp::kStopTime, seed, "stop %u",
+        CHECK_SEEDED(r1.best.stop == WSP_STOP_FINISHED || r1.best.stop == WSP_STOP_TIME, seed, "stop %u",
                      r1.best.stop);
     }
 }
@@ -315,9 +319,11 @@ void test_errors(void **) {
     const wsp_problem *p = tp.p;
     wsp::LowerResult r;
     wsp_diag d;
-    uint64_t size = 0;
+    size_t size = 0;
     assert_int_equal(wsp::lower_workspace_size(NULL, NULL, &size, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PROBLEM);
     assert_int_equal(wsp::lower_workspace_size(p, NULL, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
     uint64_t fake[32] = {0};
     assert_int_equal(wsp::lower_workspace_size(reinterpret_cast<const wsp_problem *>(fake), NULL, &size, &d),
                      WSP_ERR_INVALID_HANDLE);
@@ -325,55 +331,80 @@ void test_errors(void **) {
     o.methods = 8;
     assert_int_equal(wsp::lower_workspace_size(p, &o, &size, &d), WSP_ERR_RANGE);
     assert_int_equal(wsp::lower_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RANGE);
+    // Reserved words: control.reserved are 1..4, the options' own 5..9.
     o = {};
-    o.reserved = 1;
-    assert_int_equal(wsp::lower_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RANGE);
+    o.control.reserved[2] = 1;
+    assert_int_equal(wsp::lower_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 3);
     o = {};
-    o.max_beam = (1u << 24) + 1u;
+    o.reserved[4] = 1;
+    assert_int_equal(wsp::lower_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 9);
+    o = {};
+    o.max_beam = wsp::kMaxBeam + 1u;
     assert_int_equal(wsp::lower_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RANGE);
     o = {};
     size = size_for(p, &o);
     assert_int_equal(wsp::lower_run(NULL, &o, workspace, size, witness, 9, &r, &d), WSP_ERR_NULL_ARGUMENT);
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, NULL, 9, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_WITNESS);
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, 9, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
     assert_int_equal(wsp::lower_run(reinterpret_cast<const wsp_problem *>(fake), &o, workspace, size, witness, 9,
                                     &r, &d),
                      WSP_ERR_INVALID_HANDLE);
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, 8, &r, &d), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(d.field, WSP_FIELD_WITNESS);
     assert_int_equal(wsp::lower_run(p, &o, workspace, size - 8, witness, 9, &r, &d), WSP_ERR_WORKSPACE_SIZE);
     assert_int_equal(wsp::lower_run(p, &o, reinterpret_cast<uint8_t *>(workspace) + 4, size, witness, 9, &r, &d),
                      WSP_ERR_WORKSPACE_ALIGN);
     assert_int_equal(wsp::lower_run(p, &o, NULL, size, witness, 9, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_WORKSPACE);
     // A caller's initial witness: wrong length, a warp outside 1..W, a warp too often; a good one is used.
     uint32_t initial[9] = {1, 2, 3, 1, 2, 3, 1, 2, 3};
     o.initial = initial;
     o.initial_length = 8;
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, 9, &r, &d), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(d.field, WSP_FIELD_INITIAL);
     o.initial_length = 9;
     initial[4] = 4;
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, 9, &r, &d), WSP_ERR_WITNESS_WARP);
-    assert_int_equal(d.position, 5);
+    assert_int_equal(d.field, WSP_FIELD_INITIAL);
+    assert_int_equal(d.index, 5);
     initial[4] = 1;
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, 9, &r, &d), WSP_ERR_WITNESS_COUNT);
     initial[4] = 2;
-    o.work = 1;
+    o.control.budget = 1;
     assert_int_equal(wsp::lower_run(p, &o, workspace, size, witness, 9, &r, &d), WSP_OK);
     assert_int_equal(r.lower, validated(p, witness, 0, "initial"));
-    // The host: NULL, a bad handle, the witness length, a negative time, a bad option.
+    // The host: NULL, a bad handle, the witness length, the run options, a bad option or reserved word.
     wsp::HostLowerOptions h = {};
     wsp::HostLowerResult hr;
-    assert_int_equal(wsp::host_lower_run(NULL, &h, witness, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp::host_lower_run(p, NULL, witness, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp::host_lower_run(p, &h, NULL, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp::host_lower_run(p, &h, witness, 9, NULL, &d), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp::host_lower_run(reinterpret_cast<const wsp_problem *>(fake), &h, witness, 9, &hr, &d),
+    wsp_host_run_options run = {};
+    assert_int_equal(wsp::host_lower_run(NULL, &h, &run, witness, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_lower_run(p, NULL, &run, witness, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_lower_run(p, &h, &run, NULL, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_lower_run(p, &h, &run, witness, 9, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_lower_run(reinterpret_cast<const wsp_problem *>(fake), &h, &run, witness, 9, &hr, &d),
                      WSP_ERR_INVALID_HANDLE);
-    assert_int_equal(wsp::host_lower_run(p, &h, witness, 10, &hr, &d), WSP_ERR_WITNESS_LENGTH);
-    h.seconds = -1;
-    assert_int_equal(wsp::host_lower_run(p, &h, witness, 9, &hr, &d), WSP_ERR_RANGE);
-    h.seconds = 0;
-    h.core.methods = 16;
-    assert_int_equal(wsp::host_lower_run(p, &h, witness, 9, &hr, &d), WSP_ERR_RANGE);
+    assert_int_equal(wsp::host_lower_run(p, &h, &run, witness, 10, &hr, &d), WSP_ERR_WITNESS_LENGTH);
+    run.seconds = -1;
+    assert_true(wsp::host_lower_run(p, &h, &run, witness, 9, &hr, &d) != WSP_OK);
+    assert_int_equal(d.field, WSP_FIELD_SECONDS);
+    run.seconds = 0;
+    h.lower.methods = 16;
+    assert_int_equal(wsp::host_lower_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RANGE);
+    h.lower.methods = 0;
+    h.reserved0 = 1;
+    assert_int_equal(wsp::host_lower_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 10);
+    h.reserved0 = 0;
+    h.reserved[7] = 1;
+    assert_int_equal(wsp::host_lower_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 18);
+    h.reserved[7] = 0;
+    assert_int_equal(wsp::host_lower_run(p, &h, NULL, witness, 9, &hr, &d), WSP_OK);
+    assert_int_equal(hr.best.lower, validated(p, witness, 0, "host defaults"));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
  * error path (truncated, binary junk, unknown directive, missing or ambiguous entry, ...). */
 #include "test_util.h"
 
+#define WSP_EXPERIMENTAL 1 /* the PTX reader is experimental in 1.0 */
 #include "warpspan_host.h"
 
 static char *load_fixture(const char *name, size_t *length) {
@@ -50,7 +51,7 @@ static char *load_fixture(const char *name, size_t *length) {
  * arithmetic, thread ids, a rotated loop). */
 typedef struct fixture_case {
     const char *file;
-    wsp_ptx_flow flow;
+    uint32_t flow;
     const char *path;
     uint32_t loop;
     const char *kernel;
@@ -58,25 +59,25 @@ typedef struct fixture_case {
 } fixture_case;
 
 static const fixture_case fixtures[] = {
-    {"voronoi.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
-    {"voronoi.sm90.ptx", WSP_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
-    {"voronoi.sm75.ptx", WSP_PTX_PATH, "not-taken", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
-    {"voronoi.sm90.ptx", WSP_PTX_PATH, "n", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
-    {"voronoi.sm75.ptx", WSP_PTX_WORST, NULL, 2, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C12 L1 C2 L1 C15 L1 C1",
+    {"voronoi.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
+    {"voronoi.sm90.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L5 C11 L1 C2 L1 C6", {7, 19, 0, 0}},
+    {"voronoi.sm75.ptx", WSP_HOST_PTX_PATH, "not-taken", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
+    {"voronoi.sm90.ptx", WSP_HOST_PTX_PATH, "n", 0, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C11", {9, 35, 0, 0}},
+    {"voronoi.sm75.ptx", WSP_HOST_PTX_WORST, NULL, 2, "L5 C11 L1 C2 L1 C9 L1 C2 L1 C12 L1 C2 L1 C15 L1 C1",
      {12, 54, 0, 0}},
     /* SAXPY: 4 parameters, then x[i], y[i] and the store: 7 L on the path through the body */
-    {"saxpy.sm75.ptx", WSP_PTX_WORST, NULL, 0, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
-    {"saxpy.sm90.ptx", WSP_PTX_LOOP, NULL, 1, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
-    {"saxpy.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L4 C6", {4, 6, 0, 0}},
+    {"saxpy.sm75.ptx", WSP_HOST_PTX_WORST, NULL, 0, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
+    {"saxpy.sm90.ptx", WSP_HOST_PTX_LOOP, NULL, 1, "L4 C10 L1 C1 L1 C1 L1 C1", {7, 13, 0, 0}},
+    {"saxpy.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L4 C6", {4, 6, 0, 0}},
     /* the reduction: bar.sync is C; shared loads and stores are L */
-    {"reduce.sm75.ptx", WSP_PTX_WORST, NULL, 2, "L3 C10 L1 C3 L1 C8 L2 C1 L1 C8 L2 C1 L1 C6 L1 C3 L1 C1",
+    {"reduce.sm75.ptx", WSP_HOST_PTX_WORST, NULL, 2, "L3 C10 L1 C3 L1 C8 L2 C1 L1 C8 L2 C1 L1 C6 L1 C3 L1 C1",
      {13, 41, 0, 0}},
     /* __sinf, __expf (mul + ex2.approx), rsqrtf: 3 S */
-    {"sfu.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
-    {"sfu.sm90.ptx", WSP_PTX_WORST, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
+    {"sfu.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
+    {"sfu.sm90.ptx", WSP_HOST_PTX_WORST, NULL, 0, "L2 C8 L1 S1 C1 S2 C2 L1 C1", {4, 12, 3, 0}},
     /* 4 fma.rn.f64, sqrt.rn.f64, div.rn.f64: 6 D; ld/st .f64 stay L */
-    {"dp.sm75.ptx", WSP_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
-    {"dp.sm90.ptx", WSP_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
+    {"dp.sm75.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
+    {"dp.sm90.ptx", WSP_HOST_PTX_PREFIX, NULL, 0, "L2 C8 L1 D6 C1 L1 C1", {4, 10, 0, 6}},
 };
 
 static void test_fixtures(void **state) {
@@ -85,13 +86,13 @@ static void test_fixtures(void **state) {
         const fixture_case *c = &fixtures[i];
         size_t length = 0;
         const char *text = load_fixture(c->file, &length);
-        wsp_ptx_options o;
+        wsp_host_ptx_options o;
         memset(&o, 0, sizeof o);
         o.flow = c->flow;
         o.path = c->path;
         o.loop = c->loop;
         char kernel[256];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_diag d;
         wsp_status s = wsp_host_ptx_read(text, length, &o, kernel, sizeof kernel, &r, &d);
         if (s != WSP_OK) fail_msg("%s: %s", c->file, r.message);
@@ -126,7 +127,7 @@ static const char snippet[] =
     "\tret;\n}\n";
 
 typedef struct flow_case {
-    wsp_ptx_flow flow;
+    uint32_t flow;
     const char *path;
     uint32_t loop;
     const char *kernel;
@@ -134,27 +135,27 @@ typedef struct flow_case {
 } flow_case;
 
 static const flow_case flows[] = {
-    {WSP_PTX_PREFIX, NULL, 0, "L1 C2", 1},
-    {WSP_PTX_PATH, "", 0, "L1 C2", 1},
-    {WSP_PTX_PATH, "n", 0, "L1 C2 L1 S1 C1 D1 C3", 2},
-    {WSP_PTX_PATH, "t,n", 0, "L1 C3 D1 C3 L1 C1", 2},
-    {WSP_PTX_PATH, "taken, taken, not-taken", 0, "L1 C3 D1 C3 D1 C3 L1 C1", 3},
-    {WSP_PTX_LOOP, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
-    {WSP_PTX_LOOP, NULL, 3, "L1 C2 L1 S1 C1 D1 C3 D1 C3 D1 C3 L1 C1", 4},
-    {WSP_PTX_WORST, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
-    {WSP_PTX_WORST, NULL, 2, "L1 C2 L1 S1 C1 D1 C3 D1 C3 L1 C1", 3},
+    {WSP_HOST_PTX_PREFIX, NULL, 0, "L1 C2", 1},
+    {WSP_HOST_PTX_PATH, "", 0, "L1 C2", 1},
+    {WSP_HOST_PTX_PATH, "n", 0, "L1 C2 L1 S1 C1 D1 C3", 2},
+    {WSP_HOST_PTX_PATH, "t,n", 0, "L1 C3 D1 C3 L1 C1", 2},
+    {WSP_HOST_PTX_PATH, "taken, taken, not-taken", 0, "L1 C3 D1 C3 D1 C3 L1 C1", 3},
+    {WSP_HOST_PTX_LOOP, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
+    {WSP_HOST_PTX_LOOP, NULL, 3, "L1 C2 L1 S1 C1 D1 C3 D1 C3 D1 C3 L1 C1", 4},
+    {WSP_HOST_PTX_WORST, NULL, 0, "L1 C2 L1 S1 C1 D1 C3 L1 C1", 2},
+    {WSP_HOST_PTX_WORST, NULL, 2, "L1 C2 L1 S1 C1 D1 C3 D1 C3 L1 C1", 3},
 };
 
 static void test_flows(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof flows / sizeof flows[0]; ++i) {
-        wsp_ptx_options o;
+        wsp_host_ptx_options o;
         memset(&o, 0, sizeof o);
         o.flow = flows[i].flow;
         o.path = flows[i].path;
         o.loop = flows[i].loop;
         char kernel[128];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_status s = wsp_host_ptx_read(snippet, sizeof snippet - 1, &o, kernel, sizeof kernel, &r, NULL);
         if (s != WSP_OK) fail_msg("case %zu: %s", i, r.message);
         if (strcmp(kernel, flows[i].kernel) != 0) fail_msg("case %zu: got %s, want %s", i, kernel, flows[i].kernel);
@@ -169,7 +170,7 @@ static void test_unclassified(void **state) {
     const char text[] = ".version 9.0\n.visible .entry k()\n{\n\tfrob.b32 %r1;\n\tfrob.b32 %r1;\n\tld.b32 %r1, [a];\n"
                         "\tret;\n}\n";
     char kernel[64];
-    wsp_ptx_report r;
+    wsp_host_ptx_report r;
     assert_int_equal(wsp_host_ptx_read(text, sizeof text - 1, NULL, kernel, sizeof kernel, &r, NULL), WSP_OK);
     assert_string_equal(kernel, "C2 L1 C1");
     assert_int_equal(r.unclassified, 2);
@@ -179,7 +180,7 @@ static void test_unclassified(void **state) {
 /* A size query, then too small a buffer. */
 static void test_buffer(void **state) {
     (void)state;
-    wsp_ptx_report r;
+    wsp_host_ptx_report r;
     wsp_diag d;
     assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, NULL, NULL, 0, &r, &d), WSP_OK);
     assert_int_equal(r.kernel_length, 5);
@@ -187,8 +188,32 @@ static void test_buffer(void **state) {
     assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, NULL, small, sizeof small, &r, &d),
                      WSP_ERR_WORKSPACE_SIZE);
     assert_int_equal(d.status, WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
     assert_int_equal(r.kernel_length, 5);
     assert_int_equal(wsp_host_ptx_read(NULL, 3, NULL, NULL, 0, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_PTX);
+    assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, NULL, NULL, 0, &r, &d), WSP_OK);
+    assert_int_equal(d.status, WSP_OK);
+    assert_int_equal(d.field, WSP_FIELD_NONE);
+    assert_string_equal(d.message, "");
+}
+
+/* Every reserved word of the options (1..9): refused before the text is read. */
+static void test_reserved_words(void **state) {
+    (void)state;
+    for (uint32_t k = 0; k < 9; ++k) {
+        wsp_host_ptx_options o;
+        wsp_host_ptx_report r;
+        wsp_diag d;
+        char kernel[64];
+        memset(&o, 0, sizeof o);
+        o.reserved[k] = 1;
+        assert_int_equal(wsp_host_ptx_read(snippet, sizeof snippet - 1, &o, kernel, sizeof kernel, &r, &d),
+                         WSP_ERR_RESERVED);
+        assert_int_equal(d.field, WSP_FIELD_RESERVED);
+        assert_int_equal(d.index, k + 1);
+        assert_non_null(strstr(r.message, "reserved word"));
+    }
 }
 
 /* ---- errors: each with its status, line and words in the message -------------------------------- */
@@ -197,7 +222,7 @@ typedef struct error_case {
     const char *text;
     size_t length;  /* 0: strlen */
     const char *entry;
-    wsp_ptx_flow flow;
+    uint32_t flow;
     const char *path;
     uint32_t max_instructions;
     wsp_status status;
@@ -207,49 +232,49 @@ typedef struct error_case {
 
 #define ENTRY ".version 9.0\n.visible .entry k()\n{\n"
 static const error_case errors[] = {
-    {"empty", "", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
-    {"only directives", ".version 9.0\n.target sm_75\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
-    {"truncated body", ENTRY "\tld.param.u64 %rd1, [p];\n\tmov.u32", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3,
+    {"empty", "", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
+    {"only directives", ".version 9.0\n.target sm_75\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0, "no .entry"},
+    {"truncated body", ENTRY "\tld.param.u64 %rd1, [p];\n\tmov.u32", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3,
      "truncated: the body of 'k'"},
-    {"truncated statement", ".version 9.0\n.global .u32 x", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "truncated"},
-    {"truncated comment", ENTRY "/* never closed\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"truncated statement", ".version 9.0\n.global .u32 x", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "truncated"},
+    {"truncated comment", ENTRY "/* never closed\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "comment opened here is not closed"},
-    {"truncated string", ENTRY ".pragma \"nounroll;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"truncated string", ENTRY ".pragma \"nounroll;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "string is not closed"},
-    {"ELF junk", "\x7f" "ELF\x02\x01\x01", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 1, "binary data: byte 0x7f"},
-    {"NUL byte", ENTRY "\tret;\n\0}\n", sizeof(ENTRY "\tret;\n\0}\n") - 1, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5,
+    {"ELF junk", "\x7f" "ELF\x02\x01\x01", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 1, "binary data: byte 0x7f"},
+    {"NUL byte", ENTRY "\tret;\n\0}\n", sizeof(ENTRY "\tret;\n\0}\n") - 1, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5,
      "byte 0x00"},
-    {"unknown directive", ".version 9.0\n.frobnicate 3;\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
+    {"unknown directive", ".version 9.0\n.frobnicate 3;\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
      "unknown directive '.frobnicate'"},
-    {"unknown body directive", ENTRY "\t.frob %r;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"unknown body directive", ENTRY "\t.frob %r;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "unknown directive '.frob'"},
-    {"text outside a function", ".version 9.0\nmov.u32 %r1, 0;\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
+    {"text outside a function", ".version 9.0\nmov.u32 %r1, 0;\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
      "outside a function"},
-    {"unbalanced close", ".version 9.0\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "unbalanced '}'"},
-    {"brace without header", ".version 9.0\n{\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
+    {"unbalanced close", ".version 9.0\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2, "unbalanced '}'"},
+    {"brace without header", ".version 9.0\n{\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 2,
      "'{' outside a function"},
-    {"missing semicolon", ENTRY "\tret\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4, "missing ';'"},
-    {"not an instruction", ENTRY "\t42 %r1;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"missing semicolon", ENTRY "\tret\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4, "missing ';'"},
+    {"not an instruction", ENTRY "\t42 %r1;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "expected an instruction"},
-    {"undefined label", ENTRY "\tbra NOWHERE;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
+    {"undefined label", ENTRY "\tbra NOWHERE;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 4,
      "'NOWHERE', which is no label"},
-    {"label twice", ENTRY "A:\nA:\n\tret;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5, "defined twice"},
-    {"entry twice", ENTRY "\tret;\n}\n.visible .entry k()\n{\n\tret;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0,
+    {"label twice", ENTRY "A:\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 5, "defined twice"},
+    {"entry twice", ENTRY "\tret;\n}\n.visible .entry k()\n{\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0,
      WSP_ERR_PTX, 7, ".entry 'k' defined twice"},
-    {"no instructions", ENTRY "}\n", 0, NULL, WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3, "has no instructions"},
-    {"missing entry", ENTRY "\tret;\n}\n", 0, "nope", WSP_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0,
+    {"no instructions", ENTRY "}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 3, "has no instructions"},
+    {"missing entry", ENTRY "\tret;\n}\n", 0, "nope", WSP_HOST_PTX_PREFIX, NULL, 0, WSP_ERR_PTX, 0,
      "no .entry named 'nope' (the entries: k)"},
-    {"several entries", ENTRY "\tret;\n}\n.visible .entry second()\n{\n\tret;\n}\n", 0, NULL, WSP_PTX_PREFIX, NULL,
+    {"several entries", ENTRY "\tret;\n}\n.visible .entry second()\n{\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PREFIX, NULL,
      0, WSP_ERR_PTX, 0, "2 .entry functions (k, second): name one (--entry)"},
-    {"bad path word", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_PTX_PATH, "t,maybe", 0, WSP_ERR_RANGE, 0,
+    {"bad path word", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PATH, "t,maybe", 0, WSP_ERR_RANGE, 0,
      "'maybe' is neither taken"},
-    {"path too long", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_PTX_PATH, "t,t", 0, WSP_ERR_RANGE, 0,
+    {"path too long", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PATH, "t,t", 0, WSP_ERR_RANGE, 0,
      "2 choices given, but the walk met only 1"},
-    {"endless loop", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_PTX_LOOP, NULL, 100,
+    {"endless loop", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_HOST_PTX_LOOP, NULL, 100,
      WSP_ERR_RANGE, 5, "endless loop"},
-    {"endless loop, worst", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_PTX_WORST, NULL, 0,
+    {"endless loop, worst", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_HOST_PTX_WORST, NULL, 0,
      WSP_ERR_PTX, 3, "no path reaches ret"},
-    {"indirect branch", ENTRY "\tbrx.idx %r1, tbl;\n\tret;\n}\n", 0, NULL, WSP_PTX_LOOP, NULL, 0, WSP_ERR_PTX, 4,
+    {"indirect branch", ENTRY "\tbrx.idx %r1, tbl;\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_LOOP, NULL, 0, WSP_ERR_PTX, 4,
      "indirect branches are not followed"},
 };
 
@@ -257,22 +282,24 @@ static void test_errors(void **state) {
     (void)state;
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; ++i) {
         const error_case *c = &errors[i];
-        wsp_ptx_options o;
+        wsp_host_ptx_options o;
         memset(&o, 0, sizeof o);
         o.entry = c->entry;
         o.flow = c->flow;
         o.path = c->path;
         o.max_instructions = c->max_instructions;
         char kernel[64];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_diag d;
         const size_t length = c->length ? c->length : strlen(c->text);
         wsp_status s = wsp_host_ptx_read(c->text, length, &o, kernel, sizeof kernel, &r, &d);
         if (s != c->status) fail_msg("%s: status %d (%s), want %d", c->name, (int)s, r.message, (int)c->status);
-        if (r.line != c->line) fail_msg("%s: line %zu, want %zu (%s)", c->name, r.line, c->line, r.message);
+        if (r.line != c->line) fail_msg("%s: line %u, want %zu (%s)", c->name, (unsigned)r.line, c->line, r.message);
         if (strstr(r.message, c->message) == NULL) fail_msg("%s: message '%s' lacks '%s'", c->name, r.message, c->message);
         assert_int_equal(d.status, c->status);
-        assert_int_equal(d.position, c->line);
+        assert_int_equal(d.field, c->status == WSP_ERR_RANGE ? WSP_FIELD_PTX_OPTIONS : WSP_FIELD_PTX);
+        assert_int_equal(d.line, c->line);
+        assert_int_equal(d.column, 0);
         /* every prefix of the text is an error or a kernel, never a crash (a cheap truncation sweep) */
         for (size_t cut = 0; cut < length; ++cut)
             (void)wsp_host_ptx_read(c->text, cut, &o, kernel, sizeof kernel, &r, &d);
@@ -286,7 +313,7 @@ static void test_truncations(void **state) {
     const char *text = load_fixture("reduce.sm75.ptx", &length);
     for (size_t cut = 0; cut < length; cut += 7) {
         char kernel[256];
-        wsp_ptx_report r;
+        wsp_host_ptx_report r;
         wsp_status s = wsp_host_ptx_read(text, cut, NULL, kernel, sizeof kernel, &r, NULL);
         assert_true(s == WSP_OK || s == WSP_ERR_PTX);
         if (s == WSP_ERR_PTX) assert_true(r.message[0] != '\0');
@@ -297,6 +324,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fixtures),   cmocka_unit_test(test_flows),  cmocka_unit_test(test_unclassified),
         cmocka_unit_test(test_buffer),     cmocka_unit_test(test_errors), cmocka_unit_test(test_truncations),
+        cmocka_unit_test(test_reserved_words),
     };
     return cmocka_run_group_tests_name("ptx", tests, NULL, NULL);
 }

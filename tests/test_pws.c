@@ -204,6 +204,7 @@ static uint64_t oracle_worst(const gen_cfg *g, const uint8_t *in_sb, uint64_t *p
 
 static wsp_pws_cfg cfg_of(const gen_cfg *g) {
     wsp_pws_cfg c;
+    memset(&c, 0, sizeof c); /* reserved words 0 */
     c.nodes = g->nodes;
     c.node_count = g->n;
     c.edges = g->edges;
@@ -238,8 +239,8 @@ static void check_ipet(const wsp_pws_cfg *c, const uint8_t *removed, const wsp_p
     uint8_t has_in[MAX_NODES] = {0}, has_out[MAX_NODES] = {0};
     uint32_t v, e, m, n, index[MAX_NODES], entry = 0, exit = 0;
     int pass;
-    wsp_ipet_graph g;
-    wsp_ipet_result r;
+    wsp_host_ipet_graph g;
+    wsp_host_ipet_result r;
     wsp_diag d;
     for (e = 0; e < c->edge_count; ++e) has_in[c->edges[e].to] = has_out[c->edges[e].from] = 1;
     for (v = 0; v < c->node_count; ++v) {
@@ -269,8 +270,8 @@ static void check_ipet(const wsp_pws_cfg *c, const uint8_t *removed, const wsp_p
                 sub[g.edge_count].from = index[kept[e].from];
                 sub[g.edge_count++].to = index[kept[e].to];
             }
-        CHECK_SEEDED(wsp_host_ipet(&g, 0, NULL, &r, &d) == WSP_OK, case_seed, "IPET: %s", d.message);
-        CHECK_SEEDED(r.status == WSP_ILP_OPTIMAL && r.wcet == (pass ? paths->full : paths->pruned), case_seed,
+        CHECK_SEEDED(wsp_host_ipet_solve(&g, 0, NULL, &r, &d) == WSP_OK, case_seed, "IPET: %s", d.message);
+        CHECK_SEEDED(r.stop == WSP_STOP_FINISHED && r.wcet == (pass ? paths->full : paths->pruned), case_seed,
                      "IPET on %s: %llu, longest path %llu", pass ? "the CFG" : "C_out", (unsigned long long)r.wcet,
                      (unsigned long long)(pass ? paths->full : paths->pruned));
     }
@@ -335,6 +336,8 @@ static const uint32_t fig8_edges[][2] = {{1, 2}, {1, 12}, {2, 3}, {2, 4}, {3, 4}
 #define FIG8_EDGES (sizeof fig8_edges / sizeof fig8_edges[0])
 
 static void fig8(wsp_pws_node *nodes, wsp_pws_edge *edges, wsp_pws_cfg *c) {
+    memset(nodes, 0, 18 * sizeof *nodes);
+    memset(c, 0, sizeof *c);
     for (uint32_t i = 0; i < 18; ++i) {
         nodes[i].wcet = fig8_wcet[i];
         nodes[i].kind = fig8_kind[i];
@@ -370,7 +373,7 @@ static void test_table2(void **state) {
     fig8(nodes, edges, &c);
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; ++r) {
         wsp_pws_paths paths;
-        wsp_pws_kernel k;
+        wsp_pws_wcet k;
         wsp_pws_params p;
         wsp_diag diag;
         uint8_t selected[18], removed[FIG8_EDGES];
@@ -390,7 +393,7 @@ static void test_table2(void **state) {
         assert_int_equal(paths.selected, rows[r].sb);
         assert_int_equal(paths.full, 59);
         assert_int_equal(paths.pruned, rows[r].pruned);
-        assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_OK);
+        assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_OK);
         assert_int_equal(k.dispatches_pws, 1);
         assert_int_equal(k.dispatches, 1);
         assert_int_equal(k.wf_pws, rows[r].wf_pws);
@@ -442,7 +445,7 @@ static void test_invariants(void **state) {
         wsp_pws_cfg c;
         wsp_pws_paths paths;
         wsp_pws_params p;
-        wsp_pws_kernel k;
+        wsp_pws_wcet k;
         wsp_diag diag;
         gen_random(&g, &rng);
         c = cfg_of(&g);
@@ -450,7 +453,7 @@ static void test_invariants(void **state) {
         random_params(&rng, S, &p);
         assert_int_equal(wsp_pws_analyse(&c, S, ws_storage, sizeof ws_storage, NULL, NULL, NULL, &paths,
                                          &diag), WSP_OK);
-        CHECK_SEEDED(wsp_pws_kernel_wcet(&p, &paths, &k, &diag) == WSP_OK, case_seed, "%s", diag.message);
+        CHECK_SEEDED(wsp_pws_wcet_compute(&p, &paths, &k, &diag) == WSP_OK, case_seed, "%s", diag.message);
         CHECK_SEEDED(k.kernel_pws <= k.kernel_dws, case_seed, "Lemma 5.8: PWS %llu > DWS %llu",
                      (unsigned long long)k.kernel_pws, (unsigned long long)k.kernel_dws);
         CHECK_SEEDED(k.wf_pws <= k.wf_dws, case_seed, "Lemma 5.6");
@@ -460,7 +463,7 @@ static void test_invariants(void **state) {
             CHECK_SEEDED(k.kernel_dws == k.kernel_none && k.kernel_pws == k.kernel_none, case_seed,
                          "S = 0 is no splitting");
         p.split_cost = p.merge_cost = 0;
-        CHECK_SEEDED(wsp_pws_kernel_wcet(&p, &paths, &k, &diag) == WSP_OK, case_seed, "%s", diag.message);
+        CHECK_SEEDED(wsp_pws_wcet_compute(&p, &paths, &k, &diag) == WSP_OK, case_seed, "%s", diag.message);
         CHECK_SEEDED(k.kernel_pws <= k.kernel_none, case_seed, "free splitting: PWS %llu > none %llu",
                      (unsigned long long)k.kernel_pws, (unsigned long long)k.kernel_none);
     }
@@ -470,7 +473,7 @@ static void test_lemmas(void **state) {
     /* Eq. 2, the paper's example: 4 SIMDs, S = 3, |SB| = 1 -> 4 + floor(2 * 4 / 2) = 8. */
     wsp_pws_paths paths;
     wsp_pws_params p;
-    wsp_pws_kernel k;
+    wsp_pws_wcet k;
     (void)state;
     memset(&paths, 0, sizeof paths);
     memset(&p, 0, sizeof p);
@@ -487,7 +490,7 @@ static void test_lemmas(void **state) {
     p.init_delay = 5;
     p.split_cost = 2;
     p.merge_cost = 1;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, NULL), WSP_OK);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, NULL), WSP_OK);
     assert_int_equal(k.simds_total, 8);
     /* Def. 5.2: 4 CUs * 8 SIMDs * 2 contexts * 64 / 256 = 16; DS = ceil(100 / 16) = 7. */
     assert_int_equal(k.parallel_pws, 16);
@@ -502,7 +505,8 @@ static void test_lemmas(void **state) {
     assert_int_equal(k.kernel_none, 13 * 20);
 }
 
-/* One malformed graph: nodes as (kind, wcet), edges as 1-based pairs; expected status and node. */
+/* One malformed graph: nodes as (kind, wcet), edges as 1-based pairs; expected status, the input it
+ * is about (a node or an edge) and where (1-based, 0 for the graph as a whole). */
 typedef struct bad_case {
     const char *name;
     uint32_t n;
@@ -511,7 +515,8 @@ typedef struct bad_case {
     uint32_t m;
     uint32_t edge[8][2];
     wsp_status status;
-    size_t position; /* 0: any */
+    uint32_t field;
+    uint32_t index;
     const char *words;
 } bad_case;
 
@@ -541,7 +546,7 @@ static void test_eq2_and_path_checks(void **state) {
     };
     wsp_pws_paths paths;
     wsp_pws_params p;
-    wsp_pws_kernel k;
+    wsp_pws_wcet k;
     wsp_diag d;
     size_t r;
     (void)state;
@@ -558,7 +563,7 @@ static void test_eq2_and_path_checks(void **state) {
         paths.contexts = eq2[r].contexts;
         paths.pruned = 5;
         paths.full = 9;
-        assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &d), WSP_OK);
+        assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &d), WSP_OK);
         if (k.simds_total != eq2[r].simds_total)
             fail_msg("row %u: N_SIMD total %llu, expected %u", (unsigned)r, (unsigned long long)k.simds_total,
                      eq2[r].simds_total);
@@ -572,35 +577,39 @@ static void test_eq2_and_path_checks(void **state) {
         paths.contexts = bad[r].contexts;
         paths.pruned = bad[r].pruned;
         paths.full = bad[r].full;
-        assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &d), WSP_ERR_RANGE);
+        assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &d), WSP_ERR_RANGE);
         if (strstr(d.message, bad[r].why) == NULL) fail_msg("row %u: message '%s'", (unsigned)r, d.message);
     }
 }
 
 static void test_malformed(void **state) {
     static const bad_case cases[] = {
-        {"cycle", 3, {0, 0, 0}, {1, 1, 1}, 3, {{1, 2}, {2, 3}, {3, 2}}, WSP_ERR_CFG_CYCLE, 0, "cycle"},
-        {"cycle without entry", 2, {0, 0}, {1, 1}, 2, {{1, 2}, {2, 1}}, WSP_ERR_CFG_CYCLE, 0, "cycle"},
-        {"dangling edge", 2, {0, 0}, {1, 1}, 2, {{1, 2}, {2, 9}}, WSP_ERR_CFG_EDGE, 2, "dangles"},
-        {"self-loop", 2, {0, 0}, {1, 1}, 2, {{1, 2}, {2, 2}}, WSP_ERR_CFG_EDGE, 2, "itself"},
-        {"BSB without its branch", 3, {0, 2, 3}, {1, 1, 1}, 2, {{1, 2}, {2, 3}}, WSP_ERR_CFG_STRUCTURE, 2,
-         "BSB without its branch"},
+        {"cycle", 3, {0, 0, 0}, {1, 1, 1}, 3, {{1, 2}, {2, 3}, {3, 2}}, WSP_ERR_CFG_CYCLE, WSP_FIELD_CFG_NODE, 3, "cycle"},
+        {"cycle without entry", 2, {0, 0}, {1, 1}, 2, {{1, 2}, {2, 1}}, WSP_ERR_CFG_CYCLE, WSP_FIELD_CFG_NODE, 1, "cycle"},
+        {"dangling edge", 2, {0, 0}, {1, 1}, 2, {{1, 2}, {2, 9}}, WSP_ERR_CFG_EDGE, WSP_FIELD_CFG_EDGE, 2, "dangles"},
+        {"self-loop", 2, {0, 0}, {1, 1}, 2, {{1, 2}, {2, 2}}, WSP_ERR_CFG_EDGE, WSP_FIELD_CFG_EDGE, 2, "itself"},
+        {"BSB without its branch", 3, {0, 2, 3}, {1, 1, 1}, 2, {{1, 2}, {2, 3}}, WSP_ERR_CFG_STRUCTURE,
+         WSP_FIELD_CFG_NODE, 2, "BSB without its branch"},
         {"branch without its BSB", 4, {1, 0, 0, 3}, {1, 1, 1, 1}, 4, {{1, 2}, {1, 3}, {2, 4}, {3, 4}},
-         WSP_ERR_CFG_STRUCTURE, 1, "without its BSB"},
-        {"reconvergence without branch", 2, {0, 3}, {1, 1}, 1, {{1, 2}}, WSP_ERR_CFG_STRUCTURE, 2,
-         "without its branch"},
+         WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE, 1, "without its BSB"},
+        {"reconvergence without branch", 2, {0, 3}, {1, 1}, 1, {{1, 2}}, WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE,
+         2, "without its branch"},
         {"BSB without reconvergence", 4, {1, 0, 2, 0}, {1, 1, 1, 1}, 4, {{1, 2}, {1, 3}, {2, 3}, {3, 4}},
-         WSP_ERR_CFG_STRUCTURE, 3, "reconvergence"},
-        {"two exits", 3, {0, 0, 0}, {1, 1, 1}, 2, {{1, 2}, {1, 3}}, WSP_ERR_CFG_STRUCTURE, 0, "two exits"},
-        {"two entries", 3, {0, 0, 0}, {1, 1, 1}, 2, {{1, 3}, {2, 3}}, WSP_ERR_CFG_STRUCTURE, 2, "two entries"},
+         WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE, 3, "reconvergence"},
+        {"two exits", 3, {0, 0, 0}, {1, 1, 1}, 2, {{1, 2}, {1, 3}}, WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE, 3,
+         "two exits"},
+        {"two entries", 3, {0, 0, 0}, {1, 1, 1}, 2, {{1, 3}, {2, 3}}, WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE, 2,
+         "two entries"},
         {"block with two successors", 4, {0, 0, 0, 0}, {1, 1, 1, 1}, 4, {{1, 2}, {1, 3}, {2, 4}, {3, 4}},
-         WSP_ERR_CFG_STRUCTURE, 1, "two successors"},
+         WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE, 1, "two successors"},
         {"jump out of a path", 6, {1, 0, 2, 0, 3, 0}, {1, 1, 1, 1, 1, 1}, 7,
-         {{1, 2}, {1, 3}, {2, 6}, {3, 4}, {3, 5}, {4, 5}, {5, 6}}, WSP_ERR_CFG_STRUCTURE, 6, "inside the paths of branch 1"},
-        {"duplicate edge", 2, {1, 2}, {1, 1}, 2, {{1, 2}, {1, 2}}, WSP_ERR_CFG_EDGE, 1, "two edges"},
-        {"unknown kind", 2, {0, 9}, {1, 1}, 1, {{1, 2}}, WSP_ERR_RANGE, 2, "kind"},
+         {{1, 2}, {1, 3}, {2, 6}, {3, 4}, {3, 5}, {4, 5}, {5, 6}}, WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE, 6,
+         "inside the paths of branch 1"},
+        {"duplicate edge", 2, {1, 2}, {1, 1}, 2, {{1, 2}, {1, 2}}, WSP_ERR_CFG_EDGE, WSP_FIELD_CFG_EDGE, 2,
+         "two edges"},
+        {"unknown kind", 2, {0, 9}, {1, 1}, 1, {{1, 2}}, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE, 2, "kind"},
         {"huge WCETs", 3, {0, 0, 0}, {1, 0x8000000000000000ull, 0x8000000000000000ull}, 2, {{1, 2}, {2, 3}},
-         WSP_ERR_OVERFLOW, 0, "exceeds"},
+         WSP_ERR_OVERFLOW, WSP_FIELD_CFG_NODE, 2, "exceeds"},
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -611,6 +620,8 @@ static void test_malformed(void **state) {
         wsp_pws_paths paths;
         wsp_diag diag;
         wsp_status st;
+        memset(nodes, 0, sizeof nodes);
+        memset(&c, 0, sizeof c);
         for (uint32_t v = 0; v < bc->n; ++v) {
             nodes[v].kind = bc->kind[v];
             nodes[v].wcet = bc->wcet[v];
@@ -627,10 +638,10 @@ static void test_malformed(void **state) {
         c.edge_count = bc->m;
         st = wsp_pws_analyse(&c, 1, ws_storage, sizeof ws_storage, NULL, NULL, NULL, &paths, &diag);
         print_message("%-30s %s\n", bc->name, diag.message);
-        if (st != bc->status || (bc->position && diag.position != bc->position) ||
+        if (st != bc->status || diag.field != bc->field || diag.index != bc->index ||
             strstr(diag.message, bc->words) == NULL) {
-            print_error("%s: status %d position %zu message '%s'\n", bc->name, (int)st, diag.position,
-                        diag.message);
+            print_error("%s: status %d field %s index %u message '%s'\n", bc->name, (int)st,
+                        wsp_field_name(diag.field), (unsigned)diag.index, diag.message);
             fail();
         }
         assert_int_equal(diag.status, bc->status);
@@ -643,25 +654,59 @@ static void test_workspace_and_params(void **state) {
     wsp_pws_cfg c;
     wsp_pws_paths paths;
     wsp_pws_params p;
-    wsp_pws_kernel k;
+    wsp_pws_wcet k;
     wsp_diag diag;
-    size_t need = wsp_pws_workspace_size(18, (uint32_t)FIG8_EDGES);
+    size_t need = 0, large = 0;
+    wsp_pws_cfg big;
     (void)state;
     fig8(nodes, edges, &c);
+    assert_int_equal(wsp_pws_workspace_size(&c, &need, &diag), WSP_OK);
     assert_true(need > 0 && need <= WSP_PWS_WORKSPACE_SIZE(18, FIG8_EDGES));
-    assert_true(wsp_pws_workspace_size(MAX_NODES, MAX_EDGES) <= sizeof ws_storage);
+    memset(&big, 0, sizeof big);
+    big.node_count = MAX_NODES;
+    big.edge_count = MAX_EDGES;
+    assert_int_equal(wsp_pws_workspace_size(&big, &large, &diag), WSP_OK);
+    assert_true(large <= sizeof ws_storage);
+    assert_int_equal(wsp_pws_workspace_size(NULL, &large, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(large, 0);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_NODE);
+    assert_int_equal(wsp_pws_workspace_size(&c, NULL, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_OUTPUT);
     assert_int_equal(wsp_pws_analyse(&c, 2, ws_storage, need - 1, NULL, NULL, NULL, &paths, &diag),
                      WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
     assert_int_equal(wsp_pws_analyse(&c, 2, (char *)ws_storage + 1, need, NULL, NULL, NULL, &paths, &diag),
                      WSP_ERR_WORKSPACE_ALIGN);
     assert_int_equal(wsp_pws_analyse(&c, 2, NULL, need, NULL, NULL, NULL, &paths, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
     assert_int_equal(wsp_pws_analyse(NULL, 2, ws_storage, need, NULL, NULL, NULL, &paths, &diag),
                      WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_NODE);
+    assert_int_equal(diag.index, 0);
+    assert_int_equal(wsp_pws_analyse(&c, 2, ws_storage, need, NULL, NULL, NULL, NULL, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_OUTPUT);
     c.node_count = 0;
     assert_int_equal(wsp_pws_analyse(&c, 2, ws_storage, need, NULL, NULL, NULL, &paths, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_NODE);
+    c.node_count = WSP_PWS_MAX_NODES + 1;
+    assert_int_equal(wsp_pws_workspace_size(&c, &large, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_NODE);
     c.node_count = 18;
+    c.edge_count = WSP_PWS_MAX_EDGES + 1;
+    assert_int_equal(wsp_pws_workspace_size(&c, &large, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_EDGE);
+    c.edge_count = (uint32_t)FIG8_EDGES;
+    c.edges = NULL;
+    assert_int_equal(wsp_pws_analyse(&c, 2, ws_storage, need, NULL, NULL, NULL, &paths, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_EDGE);
+    c.edges = edges;
+    c.nodes = NULL;
+    assert_int_equal(wsp_pws_analyse(&c, 2, ws_storage, need, NULL, NULL, NULL, &paths, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_CFG_NODE);
+    c.nodes = nodes;
     assert_int_equal(wsp_pws_analyse(&c, 2, ws_storage, need, NULL, NULL, NULL, &paths, &diag), WSP_OK);
     assert_int_equal(diag.status, WSP_OK);
+    assert_int_equal(diag.field, WSP_FIELD_NONE);
 
     memset(&p, 0, sizeof p);
     p.wf_contexts = 1;
@@ -669,34 +714,126 @@ static void test_workspace_and_params(void **state) {
     p.wg_size = 64;
     p.workgroups = 1;
     p.spsimds = 2;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_OK);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_OK);
     p.wf_contexts = 0;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_WF_CONTEXTS);
     assert_non_null(strstr(diag.message, "N_WFC"));
     p.wf_contexts = 1;
+    p.wf_size = 0;
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_WF_SIZE);
+    p.wf_size = 64;
+    p.wg_size = 0;
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_WG_SIZE);
+    p.wg_size = 64;
+    p.workgroups = 0;
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_WORKGROUPS);
+    p.workgroups = 1;
     p.spsimds = 3;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_SPSIMDS);
     p.spsimds = 2;
     p.wg_size = 4u * 4u * 64u + 1u; /* more work-items than the GPU has slots (no re-provisioning: S used) */
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RANGE);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_WG_SIZE);
     assert_non_null(strstr(diag.message, "does not fit"));
     p.wg_size = 64;
     p.init_delay = UINT64_MAX;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_COSTS);
     p.init_delay = 0;
     p.split_cost = UINT64_MAX;
     p.merge_cost = 1;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_COSTS);
     p.split_cost = UINT64_MAX / 4;
     p.merge_cost = 0;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_COSTS);
     p.split_cost = 0;
     p.workgroups = UINT64_MAX;
+    p.init_delay = UINT64_MAX / 2; /* d + E_WF fits; DS (d + E_WF) does not */
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_WORKGROUPS);
+    p.init_delay = 0;
     p.cus = 0xFFFFFFFFu;
     p.simds = 0xFFFFFFFFu;
     p.wf_contexts = 0xFFFFFFFFu;
-    assert_int_equal(wsp_pws_kernel_wcet(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
-    assert_int_equal(wsp_pws_kernel_wcet(NULL, &paths, &k, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_OVERFLOW);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_CUS);
+    {
+        wsp_pws_wcet zero;
+        memset(&zero, 0, sizeof zero);
+        assert_memory_equal(&k, &zero, sizeof k); /* zeroed on error */
+    }
+    assert_int_equal(wsp_pws_wcet_compute(NULL, &paths, &k, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_PARAMS);
+    assert_int_equal(wsp_pws_wcet_compute(&p, NULL, &k, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_PWS_PATHS);
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, NULL, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_OUTPUT);
+}
+
+/* Reserved words: the CFG's (1..4); a node's reserved bytes (field CFG_NODE, the node); the
+ * parameters' (1..8) and the paths' (9..12) in wsp_pws_wcet_compute. */
+static void test_reserved_words(void **state) {
+    wsp_pws_node nodes[18];
+    wsp_pws_edge edges[FIG8_EDGES];
+    wsp_pws_cfg c;
+    wsp_pws_paths paths, zero_paths;
+    wsp_pws_params p;
+    wsp_pws_wcet k;
+    wsp_diag diag;
+    size_t size = 3;
+    (void)state;
+    fig8(nodes, edges, &c);
+    for (uint32_t r = 0; r < 4; ++r) {
+        c.reserved[r] = 1;
+        assert_int_equal(wsp_pws_workspace_size(&c, &size, &diag), WSP_ERR_RESERVED);
+        assert_int_equal(size, 0);
+        assert_int_equal(diag.field, WSP_FIELD_RESERVED);
+        assert_int_equal(diag.index, r + 1);
+        memset(&paths, 0xCD, sizeof paths);
+        assert_int_equal(wsp_pws_analyse(&c, 1, ws_storage, sizeof ws_storage, NULL, NULL, NULL, &paths, &diag),
+                         WSP_ERR_RESERVED);
+        assert_int_equal(diag.field, WSP_FIELD_RESERVED);
+        assert_int_equal(diag.index, r + 1);
+        memset(&zero_paths, 0, sizeof zero_paths);
+        assert_memory_equal(&paths, &zero_paths, sizeof paths);
+        c.reserved[r] = 0;
+    }
+    for (uint32_t b = 0; b < 2; ++b) {
+        nodes[6].reserved[b] = 0x80;
+        assert_int_equal(wsp_pws_analyse(&c, 1, ws_storage, sizeof ws_storage, NULL, NULL, NULL, &paths, &diag),
+                         WSP_ERR_RESERVED);
+        assert_int_equal(diag.field, WSP_FIELD_CFG_NODE);
+        assert_int_equal(diag.index, 7);
+        nodes[6].reserved[b] = 0;
+    }
+    assert_int_equal(wsp_pws_analyse(&c, 1, ws_storage, sizeof ws_storage, NULL, NULL, NULL, &paths, &diag), WSP_OK);
+    memset(&p, 0, sizeof p);
+    p.wf_contexts = 1;
+    p.wf_size = 64;
+    p.wg_size = 64;
+    p.workgroups = 1;
+    p.spsimds = 1;
+    for (uint32_t r = 0; r < 8 + 4; ++r) {
+        if (r < 8)
+            p.reserved[r] = 1;
+        else
+            paths.reserved[r - 8] = 1;
+        assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_ERR_RESERVED);
+        assert_int_equal(diag.field, WSP_FIELD_RESERVED);
+        assert_int_equal(diag.index, r + 1);
+        if (r < 8)
+            p.reserved[r] = 0;
+        else
+            paths.reserved[r - 8] = 0;
+    }
+    assert_int_equal(wsp_pws_wcet_compute(&p, &paths, &k, &diag), WSP_OK);
 }
 
 int main(void) {
@@ -708,6 +845,7 @@ int main(void) {
         cmocka_unit_test(test_eq2_and_path_checks),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_workspace_and_params),
+        cmocka_unit_test(test_reserved_words),
     };
     return cmocka_run_group_tests_name("pws", tests, NULL, NULL);
 }

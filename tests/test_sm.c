@@ -41,7 +41,7 @@ static void test_normalisation(void **state) {
         memcpy(sm.latency, c->latency, sizeof sm.latency);
         sm.warp_size = c->warp_size;
         sm.schedulers = c->schedulers;
-        wsp_status st = wsp_problem_init(ws, sizeof ws, c->kernel, 3, &sm, &p, &diag);
+        wsp_status st = wsp_problem_init(c->kernel, 3, &sm, ws, sizeof ws, &p, &diag);
         if (st != WSP_OK) print_error("case %zu: %s\n", k, diag.message);
         assert_int_equal(st, WSP_OK);
         assert_string_equal(wsp_problem_kernel(p), c->normalised);
@@ -49,9 +49,9 @@ static void test_normalisation(void **state) {
         assert_int_equal(wsp_problem_warps(p), 3);
         uint32_t total = 0;
         for (int u = 0; u < 4; ++u) {
-            assert_int_equal(wsp_problem_sigma(p, (wsp_unit)u), c->sigma[u]);
-            assert_int_equal(wsp_problem_copies(p, (wsp_unit)u), c->copies[u]);
-            total += wsp_problem_count(p, (wsp_unit)u);
+            assert_int_equal(wsp_problem_sigma(p, (uint32_t)u), c->sigma[u]);
+            assert_int_equal(wsp_problem_copies(p, (uint32_t)u), c->copies[u]);
+            total += wsp_problem_count(p, (uint32_t)u);
         }
         assert_int_equal(total, wsp_problem_length(p));
     }
@@ -61,18 +61,18 @@ static void test_sigma_fraction(void **state) {
     wsp_sm_config sm;
     uint64_t ws[64];
     wsp_problem *p;
-    uint32_t num, den;
     (void)state;
     memset(&sm, 0, sizeof sm);
     sm.units[WSP_UNIT_L] = 8;
     sm.units[WSP_UNIT_C] = 96;
-    assert_int_equal(wsp_problem_init(ws, sizeof ws, "LC", 1, &sm, &p, NULL), WSP_OK);
-    wsp_problem_sigma_fraction(p, WSP_UNIT_L, &num, &den);
-    assert_int_equal(num, 1);
-    assert_int_equal(den, 4);
-    wsp_problem_sigma_fraction(p, WSP_UNIT_C, &num, &den);
-    assert_int_equal(num, 3);
-    assert_int_equal(den, 1);
+    assert_int_equal(wsp_problem_init("LC", 1, &sm, ws, sizeof ws, &p, NULL), WSP_OK);
+    assert_int_equal(wsp_problem_sigma_numerator(p, WSP_UNIT_L), 1);
+    assert_int_equal(wsp_problem_sigma_denominator(p, WSP_UNIT_L), 4);
+    assert_int_equal(wsp_problem_sigma_numerator(p, WSP_UNIT_C), 3);
+    assert_int_equal(wsp_problem_sigma_denominator(p, WSP_UNIT_C), 1);
+    /* A unit outside 0..3 and an invalid handle give 0. */
+    assert_int_equal(wsp_problem_sigma_numerator(p, WSP_UNIT_COUNT), 0);
+    assert_int_equal(wsp_problem_sigma_denominator(NULL, WSP_UNIT_L), 0);
     assert_int_equal(wsp_problem_unit_at(p, 0), WSP_UNIT_L);
     assert_int_equal(wsp_problem_unit_at(p, 4), WSP_UNIT_C);
 }
@@ -80,20 +80,21 @@ static void test_sigma_fraction(void **state) {
 typedef struct bad_case {
     uint32_t units[4], latency[4], warp_size, schedulers;
     wsp_status status;
+    uint32_t field;
     int unit;
     const char *in_message;
 } bad_case;
 
 static const bad_case bads[] = {
-    {{48, 0, 0, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_UNIT_L, "48 load/store units (L) / warp size 32"},
-    {{0, 24, 0, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_UNIT_C, "neither an integer nor 1/n"},
-    {{0, 0, 3, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_UNIT_S, "sigma of S"},
-    {{0, 0, 0, 12}, {0}, 8, 0, WSP_ERR_SIGMA, WSP_UNIT_D, "sigma of D"},
-    {{0, 0, 0, 0}, {0}, 2000, 0, WSP_ERR_RANGE, -1, "warp size = 2000 exceeds the maximum 1024"},
-    {{0, 0, 0, 0}, {0}, 32, 5000, WSP_ERR_RANGE, -1, "schedulers = 5000"},
-    {{70000 * 32u, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_L, "units of L = 2240000 exceeds the maximum 65536"},
-    {{0, 0, 0, 0}, {0, 0, 2048, 0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_S, "latency of S = 2048"},
-    {{0xFFFFFFFFu, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_UNIT_L, "exceeds the maximum"},
+    {{48, 0, 0, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_FIELD_UNITS, WSP_UNIT_L, "48 load/store units (L) / warp size 32"},
+    {{0, 24, 0, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_FIELD_UNITS, WSP_UNIT_C, "neither an integer nor 1/n"},
+    {{0, 0, 3, 0}, {0}, 32, 0, WSP_ERR_SIGMA, WSP_FIELD_UNITS, WSP_UNIT_S, "sigma of S"},
+    {{0, 0, 0, 12}, {0}, 8, 0, WSP_ERR_SIGMA, WSP_FIELD_UNITS, WSP_UNIT_D, "sigma of D"},
+    {{0, 0, 0, 0}, {0}, 2000, 0, WSP_ERR_RANGE, WSP_FIELD_WARP_SIZE, -1, "warp size = 2000 exceeds the maximum 1024"},
+    {{0, 0, 0, 0}, {0}, 32, 5000, WSP_ERR_RANGE, WSP_FIELD_SCHEDULERS, -1, "schedulers = 5000"},
+    {{70000 * 32u, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_FIELD_UNITS, WSP_UNIT_L, "units of L = 2240000 exceeds the maximum 65536"},
+    {{0, 0, 0, 0}, {0, 0, 2048, 0}, 32, 0, WSP_ERR_RANGE, WSP_FIELD_LATENCY, WSP_UNIT_S, "latency of S = 2048"},
+    {{0xFFFFFFFFu, 0, 0, 0}, {0}, 32, 0, WSP_ERR_RANGE, WSP_FIELD_UNITS, WSP_UNIT_L, "exceeds the maximum"},
 };
 
 static void test_rejected_configs(void **state) {
@@ -110,14 +111,37 @@ static void test_rejected_configs(void **state) {
         memcpy(sm.latency, c->latency, sizeof sm.latency);
         sm.warp_size = c->warp_size;
         sm.schedulers = c->schedulers;
-        wsp_status st = wsp_problem_init(ws, sizeof ws, "LCSD", 2, &sm, &p, &diag);
+        wsp_status st = wsp_problem_init("LCSD", 2, &sm, ws, sizeof ws, &p, &diag);
         if (st != c->status || strstr(diag.message, c->in_message) == NULL)
             print_error("case %zu: status %d, message '%s'\n", k, st, diag.message);
         assert_int_equal(st, c->status);
+        assert_int_equal(diag.field, c->field);
         assert_int_equal(diag.unit, c->unit);
         assert_non_null(strstr(diag.message, c->in_message));
         assert_int_equal(wsp_problem_workspace_size("LCSD", 2, &sm, &size, NULL), c->status);
         assert_int_equal(size, 0);
+    }
+}
+
+/* Every reserved word of wsp_sm_config, one at a time: WSP_ERR_RESERVED naming its 1-based index. */
+static void test_reserved_words(void **state) {
+    (void)state;
+    for (uint32_t k = 0; k < sizeof ((wsp_sm_config *)0)->reserved / sizeof(uint32_t); ++k) {
+        wsp_sm_config sm;
+        uint64_t ws[64];
+        wsp_problem *p = (wsp_problem *)ws;
+        wsp_diag diag;
+        size_t size = 7;
+        memset(&sm, 0, sizeof sm);
+        sm.reserved[k] = 1u << k;
+        assert_int_equal(wsp_problem_init("LC", 2, &sm, ws, sizeof ws, &p, &diag), WSP_ERR_RESERVED);
+        assert_null(p);
+        assert_int_equal(diag.status, WSP_ERR_RESERVED);
+        assert_int_equal(diag.field, WSP_FIELD_RESERVED);
+        assert_int_equal(diag.index, k + 1);
+        assert_int_equal(wsp_problem_workspace_size("LC", 2, &sm, &size, &diag), WSP_ERR_RESERVED);
+        assert_int_equal(size, 0);
+        assert_int_equal(diag.index, k + 1);
     }
 }
 
@@ -126,6 +150,7 @@ int main(void) {
         cmocka_unit_test(test_normalisation),
         cmocka_unit_test(test_sigma_fraction),
         cmocka_unit_test(test_rejected_configs),
+        cmocka_unit_test(test_reserved_words),
     };
     return cmocka_run_group_tests_name("sm", tests, NULL, NULL);
 }

@@ -8,7 +8,7 @@ void tp_init(test_problem *tp, const char *kernel, uint32_t warps, const uint32_
     sm.warp_size = 32;
     for (int u = 0; u < 4; ++u) sm.units[u] = 32u * (sigma ? sigma[u] : 1u);
     sm.schedulers = schedulers;
-    wsp_status st = wsp_problem_init(tp->storage, sizeof tp->storage, kernel, warps, &sm, &tp->p, &diag);
+    wsp_status st = wsp_problem_init(kernel, warps, &sm, tp->storage, sizeof tp->storage, &tp->p, &diag);
     if (st != WSP_OK) {
         print_error("problem %s W=%u: %s\n", kernel, (unsigned)warps, diag.message);
         fail();
@@ -29,7 +29,7 @@ const size_t design_row_count = sizeof design_rows / sizeof design_rows[0];
 
 void tp_init_sm(test_problem *tp, const char *kernel, uint32_t warps, const wsp_sm_config *sm) {
     wsp_diag diag;
-    wsp_status st = wsp_problem_init(tp->storage, sizeof tp->storage, kernel, warps, sm, &tp->p, &diag);
+    wsp_status st = wsp_problem_init(kernel, warps, sm, tp->storage, sizeof tp->storage, &tp->p, &diag);
     if (st != WSP_OK) {
         print_error("problem %s W=%u: %s\n", kernel, (unsigned)warps, diag.message);
         fail();
@@ -64,14 +64,43 @@ uint32_t test_seed(void) {
     return seed ? seed : 1u;
 }
 
+static size_t size_or_fail(wsp_status st, size_t size, const wsp_diag *diag, const char *what) {
+    if (st != WSP_OK || size == 0) {
+        print_error("%s: %s\n", what, diag->message);
+        fail();
+    }
+    return size;
+}
+
+size_t schedule_size(const wsp_problem *p) {
+    size_t size = 0;
+    wsp_diag diag;
+    wsp_status st = wsp_schedule_workspace_size(p, &size, &diag);
+    return size_or_fail(st, size, &diag, "wsp_schedule_workspace_size");
+}
+
+size_t anneal_size(const wsp_problem *p) {
+    size_t size = 0;
+    wsp_diag diag;
+    wsp_status st = wsp_anneal_workspace_size(p, &size, &diag);
+    return size_or_fail(st, size, &diag, "wsp_anneal_workspace_size");
+}
+
+size_t exact_size(const wsp_problem *p, uint64_t states) {
+    size_t size = 0;
+    wsp_diag diag;
+    wsp_status st = wsp_exact_workspace_size(p, states, &size, &diag);
+    return size_or_fail(st, size, &diag, "wsp_exact_workspace_size");
+}
+
 uint32_t decode_or_fail(const wsp_problem *p, const uint32_t *string, uint32_t *warp_cycle,
                         uint32_t *cycles) {
     static uint64_t ws[1 << 14];
     wsp_diag diag;
     uint32_t makespan = 0;
     size_t n = (size_t)wsp_problem_warps(p) * wsp_problem_length(p);
-    assert_true(wsp_decode_workspace_size(p) <= sizeof ws);
-    wsp_status st = wsp_decode(p, string, n, ws, sizeof ws, warp_cycle, cycles, &makespan, &diag);
+    assert_true(schedule_size(p) <= sizeof ws);
+    wsp_status st = wsp_schedule_decode(p, string, n, ws, sizeof ws, warp_cycle, cycles, &makespan, &diag);
     if (st != WSP_OK) {
         print_error("decode failed: %s\n", diag.message);
         fail();
@@ -104,14 +133,14 @@ static uint32_t oracle_remaining(oracle_state *o) {
         uint32_t issued[4] = {0, 0, 0, 0}, readyn[4] = {0, 0, 0, 0}, total = 0;
         for (uint32_t w = 0; w < o->W; ++w) {
             if (!(ready >> w & 1u)) continue;
-            wsp_unit u = wsp_problem_unit_at(o->p, o->pos[w]);
+            uint32_t u = wsp_problem_unit_at(o->p, o->pos[w]);
             ++readyn[u];
             if (set >> w & 1u) ++issued[u], ++total;
         }
         int ok = o->S == 0 || total <= o->S;
         for (int u = 0; u < 4 && ok; ++u) {
-            if (issued[u] > wsp_problem_sigma(o->p, (wsp_unit)u)) ok = 0;
-            else if (issued[u] < wsp_problem_sigma(o->p, (wsp_unit)u) &&
+            if (issued[u] > wsp_problem_sigma(o->p, (uint32_t)u)) ok = 0;
+            else if (issued[u] < wsp_problem_sigma(o->p, (uint32_t)u) &&
                      (o->S == 0 || total < o->S) && readyn[u] > issued[u])
                 ok = 0; /* a ready warp would wait beside spare capacity */
         }
@@ -176,7 +205,7 @@ uint32_t oracle_strings(const wsp_problem *p) {
     do {
         uint32_t m = decode_or_fail(p, s, NULL, cycles), vm = 0;
         wsp_diag diag;
-        wsp_status st = wsp_validate_schedule(p, cycles, n, vws, sizeof vws, &vm, &diag);
+        wsp_status st = wsp_schedule_validate(p, cycles, n, vws, sizeof vws, &vm, &diag);
         if (st != WSP_OK || vm != m) {
             print_error("validator rejects a decoded schedule: %s\n", diag.message);
             fail();

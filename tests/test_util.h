@@ -68,6 +68,11 @@ uint32_t oracle_schedules(const wsp_problem *p);
  * largest makespan; checks each decoded schedule with the validator. */
 uint32_t oracle_strings(const wsp_problem *p);
 
+/* The size queries, failing the test on error. */
+size_t schedule_size(const wsp_problem *p);
+size_t anneal_size(const wsp_problem *p);
+size_t exact_size(const wsp_problem *p, uint64_t states);
+
 /* Decode a string (fails the test on error); returns its makespan and fills cycles (W*I) if given. */
 uint32_t decode_or_fail(const wsp_problem *p, const uint32_t *string, uint32_t *warp_cycle,
                         uint32_t *cycles);

@@ -44,33 +44,40 @@ static void test_cases(void **state) {
         uint32_t makespan = 0;
         tp_init(&tp, c->kernel, c->warps, sigma, c->schedulers);
         size_t n = (size_t)c->warps * wsp_problem_length(tp.p);
-        wsp_status st = wsp_validate_schedule(tp.p, c->cycles, n, ws, sizeof ws, &makespan, &diag);
+        wsp_status st = wsp_schedule_validate(tp.p, c->cycles, n, ws, sizeof ws, &makespan, &diag);
         if (st != c->status) print_error("case %s: got %d: %s\n", c->name, st, diag.message);
         assert_int_equal(st, c->status);
         assert_int_equal(diag.status, c->status);
+        assert_int_equal(diag.field, st == WSP_OK ? WSP_FIELD_NONE : WSP_FIELD_SCHEDULE);
         if (c->warp) assert_int_equal(diag.warp, c->warp);
         if (c->cycle) assert_int_equal(diag.cycle, c->cycle);
         if (st != WSP_OK) assert_true(strlen(diag.message) > 10);
+        if (st != WSP_OK) assert_int_equal(makespan, 0);
     }
 }
 
 static void test_makespan_and_errors(void **state) {
     const uint32_t fig5[12] = {1, 2, 4, 2, 3, 5, 3, 4, 6, 7, 8, 9};
-    uint64_t ws[64];
+    uint64_t ws[256];
     test_problem tp;
     uint32_t m = 0;
     wsp_diag diag;
     (void)state;
     tp_init(&tp, "LCL", 4, NULL, 0);
-    size_t need = wsp_validate_workspace_size(tp.p);
-    assert_int_equal(need, WSP_VALIDATE_WORKSPACE_SIZE(4, 3));
-    assert_int_equal(wsp_validate_schedule(tp.p, fig5, 12, ws, need, &m, &diag), WSP_OK);
+    size_t need = schedule_size(tp.p);
+    assert_true(need <= sizeof ws && need <= WSP_SCHEDULE_WORKSPACE_SIZE(4, 3));
+    assert_int_equal(wsp_schedule_validate(tp.p, fig5, 12, ws, need, &m, &diag), WSP_OK);
     assert_int_equal(m, 9);
-    assert_int_equal(wsp_validate_schedule(tp.p, fig5, 12, ws, need - 1, &m, &diag), WSP_ERR_WORKSPACE_SIZE);
-    assert_int_equal(wsp_validate_schedule(tp.p, fig5, 11, ws, need, &m, &diag), WSP_ERR_WITNESS_LENGTH);
-    assert_int_equal(wsp_validate_schedule(tp.p, NULL, 12, ws, need, &m, &diag), WSP_ERR_NULL_ARGUMENT);
-    assert_int_equal(wsp_validate_schedule(tp.p, fig5, 12, (char *)ws + 2, need, &m, &diag),
+    assert_int_equal(wsp_schedule_validate(tp.p, fig5, 12, ws, need - 1, &m, &diag), WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(m, 0);
+    assert_int_equal(wsp_schedule_validate(tp.p, fig5, 11, ws, need, &m, &diag), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(diag.field, WSP_FIELD_SCHEDULE);
+    assert_int_equal(wsp_schedule_validate(tp.p, NULL, 12, ws, need, &m, &diag), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(diag.field, WSP_FIELD_SCHEDULE);
+    assert_int_equal(wsp_schedule_validate(tp.p, fig5, 12, (char *)ws + 2, need, &m, &diag),
                      WSP_ERR_WORKSPACE_ALIGN);
+    assert_int_equal(diag.field, WSP_FIELD_WORKSPACE);
 }
 
 int main(void) {

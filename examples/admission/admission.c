@@ -39,7 +39,7 @@ typedef struct system_config {
     uint64_t exact_states; /* 0: safe bound only */
 } system_config;
 
-static uint64_t problem_ws[WSP_PROBLEM_WORKSPACE_SIZE(MAX_I) / 8 + 1];
+static uint64_t problem_ws[WSP_PROBLEM_WORKSPACE_WORDS(MAX_I)];
 static uint64_t exact_ws[(8u << 20) / 8]; /* 8 MiB: the exact solver's memory budget */
 static uint32_t witness[MAX_WARPS * MAX_I];
 
@@ -56,25 +56,25 @@ static int gpu_bound(const system_config *sys, task *t, char *why, size_t why_si
                  need > sizeof problem_ws ? "longer than this controller's buffers" : d.message);
         return 0;
     }
-    if (wsp_problem_init(problem_ws, sizeof problem_ws, t->kernel, t->warps, &sys->sm, &p, &d) != WSP_OK ||
-        wsp_bounds_compute(p, &b) != WSP_OK) {
+    if (wsp_problem_init(t->kernel, t->warps, &sys->sm, problem_ws, sizeof problem_ws, &p, &d) != WSP_OK ||
+        wsp_bounds_compute(p, &b, &d) != WSP_OK) {
         snprintf(why, why_size, "kernel '%s': %s", t->kernel, d.message);
         return 0;
     }
     t->gpu_cycles = b.upper;
     t->bound = "safe bound";
     if (sys->exact_states > 0 && (uint64_t)t->warps * wsp_problem_length(p) <= sizeof witness / sizeof witness[0]) {
-        /* The exact solver's upper end is proven whatever its status; with a budget it may stop
-           short of T(W) but never below it. */
+        /* The exact solver's upper end is proven whatever its stop reason; with a budget it may
+           stop short of T(W) but never below it. */
         wsp_exact_options o;
         wsp_exact_result r;
         memset(&o, 0, sizeof o);
-        o.max_expansions = sys->exact_states;
+        o.control.budget = sys->exact_states;
         if (wsp_exact_solve(p, &o, exact_ws, sizeof exact_ws, witness,
                             (size_t)t->warps * wsp_problem_length(p), &r, &d) == WSP_OK &&
             r.upper < t->gpu_cycles) {
             t->gpu_cycles = r.upper;
-            t->bound = r.status == WSP_EXACT_OPTIMAL ? "exact T(W)" : "exact, upper end of bracket";
+            t->bound = r.stop == WSP_STOP_FINISHED ? "exact T(W)" : "exact, upper end of bracket";
         }
     }
     /* cycles at clock_khz: cycles * 1e6 / kHz nanoseconds, rounded up (never optimistic) */
@@ -198,7 +198,7 @@ static int run_line(system_config *sys, char *text, const char *file, int line) 
     if (strcmp(word[0], "arrive") == 0) {
         task t;
         uint64_t us[3], warps;
-        char why[200];
+        char why[352]; /* "kernel '<kernel>': " and a diag message */
         size_t i;
         if (n < 7) return fail_line(file, line, "expected: arrive NAME CPU_US PERIOD_US DEADLINE_US WARPS KERNEL");
         if (sys->clock_khz == 0) return fail_line(file, line, "arrive before the 'gpu' line");

@@ -5,6 +5,7 @@
 #include "voronoi_run.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "voronoi_table.h" /* examples/voronoi_table.h, made on a workstation by `warpspan table` */
 #include "warpspan.h"
@@ -15,11 +16,11 @@
 #define ITERATIONS 20000u
 /* Seed 3 finds its best string late (iteration 19798 of 20000), so the line depends on the whole run. */
 #define SEED 3u
-#define INIT WSP_ANNEAL_ROUND_ROBIN
+#define POLICY WSP_POLICY_ROUND_ROBIN
 
 /* uint64_t arrays: every workspace must be 8-byte aligned (WSP_WORKSPACE_ALIGN). */
-static uint64_t problem_ws[(WSP_PROBLEM_WORKSPACE_SIZE(KERNEL_LENGTH) + 7u) / 8u];
-static uint64_t anneal_ws[(WSP_ANNEAL_WORKSPACE_SIZE(WARPS, KERNEL_LENGTH) + 7u) / 8u];
+static uint64_t problem_ws[WSP_PROBLEM_WORKSPACE_WORDS(KERNEL_LENGTH)];
+static uint64_t anneal_ws[WSP_ANNEAL_WORKSPACE_WORDS(WARPS, KERNEL_LENGTH)];
 static uint32_t witness[WARPS * KERNEL_LENGTH];
 
 /* Appends `text` at `*at`, never past the buffer's last byte (kept for the NUL). */
@@ -62,33 +63,42 @@ static int fail(char *line, size_t *at, const char *what, wsp_status status, con
 }
 
 int voronoi_run(char line[VORONOI_LINE_SIZE]) {
-    static const char *const stops[] = {"done", "optimal", "cancelled"};
+    static const char *const stops[] = {"finished", "budget", "time", "memory", "cancelled"};
     size_t at = 0;
-    wsp_sm_config sm = {{32, 128, 0, 0}, {0, 0, 0, 0}, 32, 4}; /* units L, C, S, D; latencies; warp; S */
+    /* units L, C, S, D; latencies; warp size; schedulers; reserved */
+    static const wsp_sm_config sm = {{32, 128, 0, 0}, {0, 0, 0, 0}, 32, 4, {0}};
+    /* The API's structs are static too (a diag alone is 256 B): the stack keeps the library's calls. */
+    static wsp_diag diag;
+    static wsp_bounds bounds;
+    static wsp_anneal_options options;
+    static wsp_anneal_result result;
     wsp_problem *p = NULL;
-    wsp_diag diag;
-    wsp_bounds bounds;
-    wsp_anneal_options options = {0};
-    wsp_anneal_result result;
     wsp_status status;
+    size_t needed = 0;
+    uint32_t id;
 
     line[0] = '\0';
-    status = wsp_problem_init(problem_ws, sizeof problem_ws, KERNEL, WARPS, &sm, &p, &diag);
+    status = wsp_problem_init(KERNEL, WARPS, &sm, problem_ws, sizeof problem_ws, &p, &diag);
     if (status != WSP_OK) {
         return fail(line, &at, "problem", status, &diag);
     }
-    if (wsp_problem_length(p) != KERNEL_LENGTH || wsp_anneal_workspace_size(p) > sizeof anneal_ws) {
+    status = wsp_anneal_workspace_size(p, &needed, &diag);
+    if (status != WSP_OK) {
+        return fail(line, &at, "anneal size", status, &diag);
+    }
+    if (wsp_problem_length(p) != KERNEL_LENGTH || needed > sizeof anneal_ws) {
         return fail(line, &at, "static buffers", WSP_ERR_WORKSPACE_SIZE, NULL);
     }
-    status = wsp_bounds_compute(p, &bounds);
+    status = wsp_bounds_compute(p, &bounds, &diag);
     if (status != WSP_OK) {
-        return fail(line, &at, "bounds", status, NULL);
+        return fail(line, &at, "bounds", status, &diag);
     }
+    memset(&options, 0, sizeof options);
     options.iterations = ITERATIONS;
     options.seed = SEED;
-    options.init = INIT;
-    status = wsp_anneal(p, &options, anneal_ws, sizeof anneal_ws, witness,
-                        sizeof witness / sizeof witness[0], &result, &diag);
+    options.policy = POLICY;
+    status = wsp_anneal_run(p, &options, anneal_ws, sizeof anneal_ws, witness,
+                            sizeof witness / sizeof witness[0], &result, &diag);
     if (status != WSP_OK) {
         return fail(line, &at, "anneal", status, &diag);
     }
@@ -100,9 +110,9 @@ int voronoi_run(char line[VORONOI_LINE_SIZE]) {
     put_field(line, &at, "iterations", ITERATIONS);
     put(line, &at, " | bound");
     put_field(line, &at, "upper", bounds.upper);
-    put_field(line, &at, "trivial", bounds.trivial);
-    put_field(line, &at, "saturation", bounds.saturation);
-    put_field(line, &at, "last_warp", bounds.last_warp);
+    for (id = 0; id < WSP_BOUND_COUNT; ++id) {
+        put_field(line, &at, wsp_bound_name(id), bounds.bound[id]);
+    }
     put_field(line, &at, "paper", bounds.paper);
     /* The precomputed table (its exact column was bracketed on a workstation with a time budget) must
        agree with the bound computed here; a stale table is an error, never a silent mix. */
@@ -120,7 +130,7 @@ int voronoi_run(char line[VORONOI_LINE_SIZE]) {
     put_field(line, &at, "accepted", result.accepted);
     put_field(line, &at, "decoded", result.decoded);
     put(line, &at, " stop=");
-    put(line, &at, (unsigned)result.stop < 3u ? stops[result.stop] : "?");
+    put(line, &at, result.stop < 5u ? stops[result.stop] : "?");
     put(line, &at, "\n");
     return 0;
 }

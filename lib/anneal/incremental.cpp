@@ -4,37 +4,34 @@ namespace wsp {
 
 namespace {
 
+// The workspace, carved in this order by the constructor (util/workspace.hpp): each part holds n =
+// W*I, n + W, 4 cells, cells or W elements, or the bit sets' words.
+enum Part {
+    kString, kInstr, kCycle, kPrefixMax, kCycles, kCandInstr, kCandCycle, kCount, kDelta, kDeltaStamp, kTotal,
+    kLast, kLastStamp, kDiffers, kDiffersStamp, kUnit, kBlocked, kParts
+};
+enum Quantity : uint8_t { kN, kNPlusW, kCells4, kCells, kW, kBitWords };
+const PartSpec kPartSpecs[kParts] = {
+    {kN, 4},      {kN, 4},      {kN, 4},     {kN, 4}, {kNPlusW, 4}, {kN, 4},
+    {kN, 4},      {kCells4, 4}, {kCells4, 4}, {kCells4, 4}, {kCells, 4}, {kW, 4},
+    {kW, 4},      {kW, 4},      {kW, 4},     {kN, 1}, {kBitWords, 8}};
+
 struct Parts {
-    uint64_t n, cells, warps;
-    uint64_t words_n, words_cycles, words_cells4, words_cells, words_warps, bytes_n, bits;
-    uint64_t total() const {
-        // string, instr, cycle, prefix_max, cand_instr, cand_cycle; cycles; count, delta,
-        // delta_stamp (4 per cell); total; last, last_stamp, differs, differs_stamp; unit; bit sets.
-        return 6u * words_n + words_cycles + 3u * words_cells4 + words_cells + 4u * words_warps +
-               bytes_n + (WSP_UNIT_COUNT + 1u) * bits;
-    }
+    size_t at[kParts];
+    uint64_t cells;  // cycles 1..horizon and a sentinel that stays free
+    uint64_t words;  // 64-bit words of one bit set over the cells
+    WorkspaceLayout layout;
 };
 
 Parts parts(const wsp_problem &p, uint32_t horizon) {
     Parts s;
-    s.n = uint64_t{p.warps} * p.length;
-    s.cells = uint64_t{horizon} + 2u;  // cycles 1..horizon and a sentinel that stays free
-    s.warps = p.warps;
-    s.words_n = align_workspace(4u * s.n);
-    s.words_cycles = align_workspace(4u * (s.n + s.warps));
-    s.words_cells4 = align_workspace(4u * WSP_UNIT_COUNT * s.cells);
-    s.words_cells = align_workspace(4u * s.cells);
-    s.words_warps = align_workspace(4u * s.warps);
-    s.bytes_n = align_workspace(s.n);
-    s.bits = 8u * ((s.cells + 63u) / 64u);
+    const uint64_t n = uint64_t{p.warps} * p.length;
+    s.cells = uint64_t{horizon} + 2u;
+    s.words = (s.cells + 63u) / 64u;
+    const uint64_t quantities[] = {n, n + p.warps, WSP_UNIT_COUNT * s.cells, s.cells, p.warps,
+                                   (WSP_UNIT_COUNT + 1u) * s.words};
+    s.layout.place_all(kPartSpecs, kParts, quantities, s.at);
     return s;
-}
-
-template <typename T>
-T *carve(uint8_t *&at, uint64_t bytes) {
-    T *p = reinterpret_cast<T *>(at);
-    at += bytes;
-    return p;
 }
 
 }  // namespace
@@ -97,8 +94,8 @@ IncrementalDecoder::Table IncrementalDecoder::table() const {
     return tab;
 }
 
-uint64_t IncrementalDecoder::bytes(const wsp_problem &p, uint32_t horizon) {
-    return parts(p, horizon).total();
+WorkspaceLayout IncrementalDecoder::layout(const wsp_problem &p, uint32_t horizon) {
+    return parts(p, horizon).layout;
 }
 
 IncrementalDecoder::IncrementalDecoder(const wsp_problem &p, uint32_t horizon, void *storage,
@@ -109,25 +106,24 @@ IncrementalDecoder::IncrementalDecoder(const wsp_problem &p, uint32_t horizon, v
       decoded_(0) {
     for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) sigma_[u] = p.sigma[u];
     const Parts s = parts(p, horizon);
-    uint8_t *at = static_cast<uint8_t *>(storage);
-    string_ = carve<uint32_t>(at, s.words_n);
-    instr_ = carve<uint32_t>(at, s.words_n);
-    cycle_ = carve<uint32_t>(at, s.words_n);
-    prefix_max_ = carve<uint32_t>(at, s.words_n);
-    cycles_ = carve<uint32_t>(at, s.words_cycles);
-    cand_instr_ = carve<uint32_t>(at, s.words_n);
-    cand_cycle_ = carve<uint32_t>(at, s.words_n);
-    count_ = carve<uint32_t>(at, s.words_cells4);
-    delta_ = carve<int32_t>(at, s.words_cells4);
-    delta_stamp_ = carve<uint32_t>(at, s.words_cells4);
-    total_ = carve<uint32_t>(at, s.words_cells);
-    last_ = carve<uint32_t>(at, s.words_warps);
-    last_stamp_ = carve<uint32_t>(at, s.words_warps);
-    differs_ = carve<uint32_t>(at, s.words_warps);
-    differs_stamp_ = carve<uint32_t>(at, s.words_warps);
-    unit_ = carve<uint8_t>(at, s.bytes_n);
-    words_ = static_cast<uint32_t>(s.bits / 8u);
-    blocked_ = carve<uint64_t>(at, (WSP_UNIT_COUNT + 1u) * s.bits);
+    string_ = carve<uint32_t>(storage, s.at[kString]);
+    instr_ = carve<uint32_t>(storage, s.at[kInstr]);
+    cycle_ = carve<uint32_t>(storage, s.at[kCycle]);
+    prefix_max_ = carve<uint32_t>(storage, s.at[kPrefixMax]);
+    cycles_ = carve<uint32_t>(storage, s.at[kCycles]);
+    cand_instr_ = carve<uint32_t>(storage, s.at[kCandInstr]);
+    cand_cycle_ = carve<uint32_t>(storage, s.at[kCandCycle]);
+    count_ = carve<uint32_t>(storage, s.at[kCount]);
+    delta_ = carve<int32_t>(storage, s.at[kDelta]);
+    delta_stamp_ = carve<uint32_t>(storage, s.at[kDeltaStamp]);
+    total_ = carve<uint32_t>(storage, s.at[kTotal]);
+    last_ = carve<uint32_t>(storage, s.at[kLast]);
+    last_stamp_ = carve<uint32_t>(storage, s.at[kLastStamp]);
+    differs_ = carve<uint32_t>(storage, s.at[kDiffers]);
+    differs_stamp_ = carve<uint32_t>(storage, s.at[kDiffersStamp]);
+    unit_ = carve<uint8_t>(storage, s.at[kUnit]);
+    words_ = static_cast<uint32_t>(s.words);
+    blocked_ = carve<uint64_t>(storage, s.at[kBlocked]);
     for (uint64_t c = 0; c < WSP_UNIT_COUNT * s.cells; ++c) delta_stamp_[c] = 0;
     for (uint32_t w = 0; w < warps_; ++w) last_stamp_[w] = differs_stamp_[w] = 0;
 }

@@ -34,8 +34,9 @@ namespace wsp {
 
 class IncrementalDecoder {
 public:
-    // Bytes for W*I positions and a table of `horizon` cycles (a multiple of WSP_WORKSPACE_ALIGN).
-    static uint64_t bytes(const wsp_problem &p, uint32_t horizon);
+    // The workspace for W*I positions and a table of `horizon` cycles.
+    static WorkspaceLayout layout(const wsp_problem &p, uint32_t horizon);
+    static uint64_t bytes(const wsp_problem &p, uint32_t horizon) { return layout(p, horizon).bytes(); }
 
     // `storage` holds bytes(p, horizon), aligned. `incremental` false gives the plain method: every
     // candidate decoded from position 0 on a cleared table (the benchmark's baseline).

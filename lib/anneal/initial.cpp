@@ -1,5 +1,7 @@
 #include "anneal/initial.hpp"
 
+#include "schedule/schedule.hpp"
+
 namespace wsp {
 
 namespace {
@@ -7,14 +9,27 @@ namespace {
 // Cycle-by-cycle dispatch; `order` is the visiting order, re-ranked after each cycle by the policy.
 class Dispatcher {
 public:
+    // The scratch: four arrays of W warps.
+    struct Parts {
+        size_t next, order, spare, issued;
+        WorkspaceLayout layout;
+    };
+    static Parts parts(const wsp_problem &p) {
+        Parts s;
+        s.next = s.layout.add<uint32_t>(p.warps);
+        s.order = s.layout.add<uint32_t>(p.warps);
+        s.spare = s.layout.add<uint32_t>(p.warps);
+        s.issued = s.layout.add<uint32_t>(p.warps);
+        return s;
+    }
+
     Dispatcher(const wsp_problem &p, void *scratch)
         : p_(p), units_(p.units()), W_(p.warps), I_(p.length) {
-        uint32_t *at = static_cast<uint32_t *>(scratch);
-        const uint64_t words = align_workspace(4u * uint64_t{W_}) / 4u;
-        next_ = at;
-        order_ = at + words;
-        spare_ = at + 2u * words;
-        issued_ = at + 3u * words;
+        const Parts s = parts(p);
+        next_ = carve<uint32_t>(scratch, s.next);
+        order_ = carve<uint32_t>(scratch, s.order);
+        spare_ = carve<uint32_t>(scratch, s.spare);
+        issued_ = carve<uint32_t>(scratch, s.issued);
         for (uint32_t w = 0; w < W_; ++w) {
             next_[w] = 0;
             order_[w] = w;
@@ -29,7 +44,7 @@ public:
             }
     }
 
-    void run(wsp_anneal_init policy, uint32_t *out) {
+    void run(uint32_t policy, uint32_t *out) {
         uint64_t k = 0;
         const uint64_t n = uint64_t{W_} * I_;
         uint32_t alive = W_;  // order_[0..alive) are the unfinished warps
@@ -38,13 +53,13 @@ public:
             uint32_t total = 0, issued = 0;
             // A warp that issued this cycle is not ready again until the next one: each pass below
             // skips warps already issued (marked by next_ having moved, tracked in issued_).
-            const uint32_t passes = policy == WSP_ANNEAL_STARVE ? WSP_UNIT_COUNT : 1u;
+            const uint32_t passes = policy == WSP_POLICY_STARVE ? WSP_UNIT_COUNT : 1u;
             for (uint32_t pass = 0; pass < passes; ++pass) {
                 for (uint32_t r = 0; r < alive; ++r) {
                     const uint32_t w = order_[r];
                     if (w == kIssued) continue;
                     const uint32_t u = units_[next_[w]];
-                    if (policy == WSP_ANNEAL_STARVE && u != by_load_[pass]) continue;
+                    if (policy == WSP_POLICY_STARVE && u != by_load_[pass]) continue;
                     if (count[u] >= p_.sigma[u] || (p_.schedulers != 0 && total >= p_.schedulers))
                         continue;
                     ++count[u];
@@ -61,7 +76,7 @@ public:
             uint32_t kept = 0;
             for (uint32_t r = 0; r < alive; ++r)
                 if (order_[r] != kIssued) order_[kept++] = order_[r];
-            if (policy == WSP_ANNEAL_MOST_PENDING) {
+            if (policy == WSP_POLICY_MOST_PENDING) {
                 for (uint32_t q = 0; q < issued; ++q)
                     if (next_[issued_[q]] < I_) order_[kept++] = issued_[q];
             } else {
@@ -108,25 +123,28 @@ private:
 
 }  // namespace
 
-uint64_t initial_scratch_bytes(const wsp_problem &p) { return 4u * align_workspace(4u * uint64_t{p.warps}); }
+Rng seeded_rng(uint64_t seed) { return Rng(seed); }
 
-void make_initial(const wsp_problem &p, wsp_anneal_init init, Rng &rng, void *scratch, uint32_t *out) {
+WorkspaceLayout dispatch_layout(const wsp_problem &p) { return Dispatcher::parts(p).layout; }
+
+void make_initial(const wsp_problem &p, uint32_t init, Rng &rng, void *scratch, uint32_t *out) {
     const uint32_t W = p.warps, I = p.length;
     const uint64_t n = uint64_t{W} * I;
     switch (init) {
-        case WSP_ANNEAL_ROUND_ROBIN:
+        case WSP_POLICY_ROUND_ROBIN:
             for (uint64_t k = 0; k < n; ++k) out[k] = static_cast<uint32_t>(k % W) + 1u;
             return;
-        case WSP_ANNEAL_FIXED_PRIORITY:
-        case WSP_ANNEAL_RANDOM:
+        case WSP_POLICY_FIXED_PRIORITY:
+        case WSP_POLICY_RANDOM:
             for (uint64_t k = 0; k < n; ++k) out[k] = static_cast<uint32_t>(k / I) + 1u;
-            if (init == WSP_ANNEAL_RANDOM)
+            if (init == WSP_POLICY_RANDOM) {
                 for (uint64_t k = n - 1; k > 0; --k) {  // Fisher-Yates
                     const uint32_t j = rng.below(static_cast<uint32_t>(k + 1));
                     const uint32_t t = out[k];
                     out[k] = out[j];
                     out[j] = t;
                 }
+            }
             return;
         default:
             Dispatcher(p, scratch).run(init, out);

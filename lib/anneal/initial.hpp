@@ -21,11 +21,13 @@
 
 namespace wsp {
 
-// Scratch bytes the dispatch policies need (a multiple of WSP_WORKSPACE_ALIGN).
-uint64_t initial_scratch_bytes(const wsp_problem &p);
+// Writes W*I warp ids (1-based) for `policy` (a wsp_policy_id below WSP_POLICY_COUNT) into out.
+// `scratch` holds dispatch_layout(p) (schedule/schedule.hpp).
+void make_initial(const wsp_problem &p, uint32_t policy, Rng &rng, void *scratch, uint32_t *out);
 
-// Writes W*I warp ids (1-based) for `init` into out. `scratch` holds initial_scratch_bytes(p).
-void make_initial(const wsp_problem &p, wsp_anneal_init init, Rng &rng, void *scratch, uint32_t *out);
+// Rng(seed) out of line: the annealer and wsp_schedule_dispatch share one copy of the seeding, which
+// is long on a 32-bit target (64-bit multiplies).
+Rng seeded_rng(uint64_t seed);
 
 }  // namespace wsp
 

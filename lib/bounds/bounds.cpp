@@ -8,8 +8,10 @@
 // if none issued, every type has spare capacity and the scheduler limit is not reached, so every
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
+#include "bounds/upper.hpp"
 #include "model/problem.hpp"
 #include "util/checked.hpp"
+#include "util/diag.hpp"
 
 namespace wsp {
 
@@ -47,18 +49,39 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 }
 
 }  // namespace
+
+uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[WSP_BOUND_COUNT]) {
+    bound[WSP_BOUND_TRIVIAL] = static_cast<uint64_t>(p.warps) * p.length;
+    bound[WSP_BOUND_SATURATION] = saturation_bound(p);
+    bound[WSP_BOUND_LAST_WARP] = last_warp_bound(p);
+    uint32_t least = WSP_BOUND_TRIVIAL;
+    for (uint32_t id = 1; id < WSP_BOUND_COUNT; ++id)
+        if (bound[id] < bound[least]) least = id;
+    return least;
+}
+
 }  // namespace wsp
 
-extern "C" wsp_status wsp_bounds_compute(const wsp_problem *p, wsp_bounds *out) {
-    if (out == nullptr) return WSP_ERR_NULL_ARGUMENT;
-    if (p == nullptr) return WSP_ERR_NULL_ARGUMENT;
-    if (!wsp::valid(p)) return WSP_ERR_INVALID_HANDLE;
-    out->trivial = static_cast<uint64_t>(p->warps) * p->length;
-    out->saturation = wsp::saturation_bound(*p);
-    out->last_warp = wsp::last_warp_bound(*p);
-    out->upper = wsp::min_u64(out->trivial, wsp::min_u64(out->saturation, out->last_warp));
+extern "C" wsp_status wsp_bounds_compute(const wsp_problem *problem, wsp_bounds *bounds,
+                                         wsp_diag *diag) {
+    wsp::zero(bounds);
+    const wsp_status st = wsp::check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    if (bounds == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the bounds");
+    bounds->upper_id = wsp::proven_bounds(*problem, bounds->bound);
+    bounds->upper = bounds->bound[bounds->upper_id];
     bool safe = false;
-    out->paper = wsp::paper_bound(*p, &safe);
-    out->paper_safe = safe ? 1 : 0;
-    return WSP_OK;
+    bounds->paper = wsp::paper_bound(*problem, &safe);
+    bounds->paper_safe = safe ? 1 : 0;
+    return wsp::ok(diag);
+}
+
+extern "C" const char *wsp_bound_name(uint32_t id) {
+    switch (id) {
+        case WSP_BOUND_TRIVIAL: return "trivial";
+        case WSP_BOUND_SATURATION: return "saturation";
+        case WSP_BOUND_LAST_WARP: return "last_warp";
+        default: return "unknown";
+    }
 }

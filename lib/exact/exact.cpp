@@ -14,21 +14,35 @@
 // bound, plus two for completing a path), a key buffer, warp positions for the witness, and the
 // state table, which takes the rest. When the search ends the table's memory is reused to decode and
 // validate the witness.
+#include "bounds/upper.hpp"
 #include "exact/path_witness.hpp"
 #include "exact/state_bound.hpp"
 #include "exact/state_table.hpp"
 #include "model/problem.hpp"
+#include "schedule/schedule.hpp"
 #include "schedule/witness_check.hpp"
-#include "schedule/workspace_sizes.hpp"
+#include "util/control.hpp"
 #include "util/diag.hpp"
+#include "util/reserved.hpp"
 
 namespace wsp {
 
 namespace {
 
 constexpr uint64_t kMinEntries = 16;
-constexpr uint64_t kDefaultProgressInterval = 65536;
 
+// WSP_EXACT_WORKSPACE_SIZE(W, I, states) bounds the layout below (util/workspace.hpp: a part of b
+// bytes takes at most b + 7, exactly b when 8 divides b). With h <= W I the horizon (the proven upper
+// bound), g = min(W, I) and k = ceil(W b / 4) <= W key words (b <= 4 bytes a position), the parts
+// take: suffix counts 16 (I + 1); h + 3 frames of align8(Frame::bytes(g)) <= 104 + 16 g bytes each
+// (the static_asserts pin this); the key at most 4 W + 4 and the positions at most 4 W + 4; the
+// region max(table(states), table(16), check), with table(s) <= 4 (k + 1) (s + s/7 + 2) + 4 and the
+// witness check at most 28 W I + 12 W + 64 (anneal.cpp). So max(table(states), table(16)) <=
+// 4 (W + 1) (states + states/7 + 20) + 4, and with max(x, c) <= x + c the total is at most
+// (W I + 3)(104 + 16 g) + 28 W I + 16 I + 20 W + 4 (W + 1)(states + states/7 + 20) + 92.
+static_assert(sizeof(FrameHeader) + 4u <= 104u && (sizeof(FrameHeader) + 7u) / 8u * 8u <= 104u,
+              "a frame outgrew WSP_EXACT_WORKSPACE_SIZE");
+static_assert(sizeof(FrameHeader) % 4u == 0, "frame arrays must stay 32-bit aligned");
 
 struct ExactLayout {
     uint32_t horizon;     // safe bound on T(W): the deepest a path goes
@@ -36,39 +50,38 @@ struct ExactLayout {
     KeyFormat key;
     uint64_t frame_bytes;
     uint64_t frames;      // horizon + 3
-    uint64_t suffix_at, frames_at, key_at, position_at, region_at;
-    uint64_t decode_bytes;  // the decoder's part of the witness check (also decodes `initial`)
-    uint64_t region_min;  // the region must hold the witness check and kMinEntries states
+    size_t suffix_at, frames_at, key_at, position_at, region_at;
+    WorkspaceLayout stack;       // the parts before the region
+    WorkspaceLayout region_min;  // the region holds the witness check (whose decoder part decodes
+                                 // `initial` first) and kMinEntries states
 
-    uint64_t bytes_for(uint64_t states) const {
-        const uint64_t table = StateTable::bytes_for(key, states);
-        return region_at + (table > region_min ? table : region_min);
+    WorkspaceLayout for_states(uint64_t states) const {
+        WorkspaceLayout region = StateTable::layout_for(key, states);
+        region.cover(region_min);
+        WorkspaceLayout l = stack;
+        l.add(region);
+        return l;
     }
 };
 
 ExactLayout exact_layout(const wsp_problem &p) {
     ExactLayout l;
-    wsp_bounds b;
-    wsp_bounds_compute(&p, &b);
-    const uint64_t W = p.warps;
-    l.horizon = static_cast<uint32_t>(b.upper);
+    l.horizon = static_cast<uint32_t>(proven_upper(p));
     l.max_groups = p.warps < p.length ? p.warps : p.length;
     l.key = KeyFormat::for_problem(p.warps, p.length);
     l.frame_bytes = align_workspace(Frame::bytes(l.max_groups));
     l.frames = uint64_t{l.horizon} + 3u;
-    l.suffix_at = 0;
-    l.frames_at = l.suffix_at + align_workspace(StateBound::bytes(p.length));
-    l.key_at = l.frames_at + l.frames * l.frame_bytes;
-    l.position_at = l.key_at + align_workspace(4u * uint64_t{l.key.words});
-    l.region_at = l.position_at + align_workspace(4u * W);
-    l.decode_bytes = align_workspace(decoder_bytes(p));
-    const uint64_t check = witness_check_bytes(p);
-    const uint64_t table = StateTable::bytes_for(l.key, kMinEntries);
-    l.region_min = check > table ? check : table;
+    l.suffix_at = l.stack.add<uint32_t>(StateBound::words(p.length));
+    l.frames_at = l.stack.place(static_cast<uint32_t>(l.frame_bytes), l.frames);
+    l.key_at = l.stack.add<uint32_t>(l.key.words);
+    l.position_at = l.stack.add<uint32_t>(p.warps);
+    l.region_at = l.stack.bytes();
+    l.region_min = witness_check_layout(p);
+    l.region_min.cover(StateTable::layout_for(l.key, kMinEntries));
     return l;
 }
 
-enum class Probe { kFail, kFound, kBudget, kMemory, kCancelled };
+enum class Probe { kFail, kFound, kBudget, kMemory, kStopped };
 
 class Search {
 public:
@@ -78,7 +91,7 @@ public:
           bound_(p, reinterpret_cast<uint32_t *>(ws + l.suffix_at)),
           key_(reinterpret_cast<uint32_t *>(ws + l.key_at)),
           table_(ws + l.region_at, table_bytes, l.key),
-          interval_(o.progress_interval != 0 ? o.progress_interval : kDefaultProgressInterval) {}
+          interval_(progress_interval(o.control)) {}
 
     Frame frame(uint64_t depth) const {
         return Frame(ws_ + l_.frames_at + depth * l_.frame_bytes, l_.max_groups);
@@ -146,17 +159,8 @@ public:
         return true;
     }
 
-    wsp_exact_progress progress(uint32_t lower, uint32_t upper) const {
-        wsp_exact_progress pr;
-        pr.lower = lower;
-        pr.upper = upper;
-        pr.expanded = expanded_;
-        pr.stored = table_.used();
-        pr.capacity = table_.capacity();
-        return pr;
-    }
-
     uint64_t expanded() const { return expanded_; }
+    uint32_t stop() const { return stop_; }  // the callback's stop reason after Probe::kStopped
     const StateTable &table() const { return table_; }
     uint32_t known_lower = 0;  // witnessed, for progress reports
 
@@ -164,14 +168,22 @@ private:
     // Counts one expansion; false (with *why) when the budget or the callback says stop.
     bool charge(uint32_t theta, Probe *why) {
         ++expanded_;
-        if (o_.max_expansions != 0 && expanded_ >= o_.max_expansions) {
+        if (o_.control.budget != 0 && expanded_ >= o_.control.budget) {
             *why = Probe::kBudget;
             return false;
         }
-        if (o_.progress != nullptr && expanded_ % interval_ == 0) {
-            const wsp_exact_progress pr = progress(known_lower, theta);
-            if (o_.progress(o_.context, &pr) != 0) {
-                *why = Probe::kCancelled;
+        if (o_.control.progress != nullptr && expanded_ % interval_ == 0) {
+            wsp_progress pr = {};
+            pr.work = expanded_;
+            pr.budget = o_.control.budget;
+            pr.stored = table_.used();
+            pr.capacity = table_.capacity();
+            pr.lower = known_lower;
+            pr.upper = theta;  // refuted probes proved T(W) <= theta
+            pr.current = theta;
+            stop_ = stop_of(o_.control.progress(o_.control.context, &pr));
+            if (stop_ != WSP_STOP_FINISHED) {
+                *why = Probe::kStopped;
                 return false;
             }
         }
@@ -188,6 +200,7 @@ private:
     StateTable table_;
     uint64_t interval_;
     uint64_t expanded_ = 0;
+    uint32_t stop_ = WSP_STOP_FINISHED;
 };
 
 // One probe: is there a path of makespan >= theta? A frame at depth d has need = theta - d, the
@@ -263,52 +276,58 @@ Probe Search::probe(uint32_t theta, uint32_t *root_slot, uint32_t *root_bound,
     }
 }
 
-wsp_status internal(wsp_diag *diag, const char *what) { return fail(diag, WSP_ERR_INTERNAL, what); }
+wsp_status internal(wsp_diag *diag, const char *what) {
+    return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, what);
+}
 
 // Decode and validate the witness in the (now free) table region; its makespan must be `lower`.
 
 }  // namespace
 }  // namespace wsp
 
-extern "C" size_t wsp_exact_workspace_size(const wsp_problem *p, uint64_t states) {
-    if (!wsp::valid(p)) return 0;
-    return wsp::workspace_bytes(wsp::exact_layout(*p).bytes_for(states));
+extern "C" wsp_status wsp_exact_workspace_size(const wsp_problem *problem, uint64_t states, size_t *size,
+                                               wsp_diag *diag) {
+    if (size == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
+    *size = 0;
+    const wsp_status st = wsp::check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    return wsp::report_size(wsp::exact_layout(*problem).for_states(states), size, diag);
 }
 
-extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_options *options,
+extern "C" wsp_status wsp_exact_solve(const wsp_problem *problem, const wsp_exact_options *options,
                                       void *workspace, size_t workspace_size, uint32_t *witness,
                                       size_t witness_length, wsp_exact_result *result,
                                       wsp_diag *diag) {
     using namespace wsp;
-    if (p == nullptr || witness == nullptr || result == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem, witness buffer or result");
-    if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
-    const wsp_exact_options none = {0, nullptr, 0, nullptr, nullptr, 0};
-    const wsp_exact_options &o = options != nullptr ? *options : none;
-    const uint64_t cells = uint64_t{p->warps} * p->length;
-    if (witness_length != cells) {
-        DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
-        scope.message.text("the witness buffer holds ").number(witness_length)
-            .text(" warp ids but W*I = ").number(cells);
-        return WSP_ERR_WITNESS_LENGTH;
+    zero(result);
+    wsp_status st = check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    const wsp_problem *p = problem;
+    wsp_exact_options defaults;  // on the stack, not in flash: NULL is all defaults
+    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
+    const wsp_exact_options &o = options != nullptr ? *options : defaults;
+    st = check_options_reserved(o, "the exact options", diag);
+    if (st != WSP_OK) return st;
+    if (o.initial != nullptr) {
+        st = check_length(*p, o.initial_length, WSP_FIELD_INITIAL, "the initial schedule", diag);
+        if (st != WSP_OK) return st;
     }
     const ExactLayout l = exact_layout(*p);
-    wsp_status st = check_workspace(workspace, workspace_size, l.bytes_for(0), diag);
+    st = check_workspace(workspace, workspace_size, l.for_states(0), diag);
     if (st != WSP_OK) return st;
+    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
+    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    if (st != WSP_OK) return st;
+    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
+    const uint64_t cells = wsp::cells(*p);
     uint8_t *ws = static_cast<uint8_t *>(workspace);
     const uint64_t region = workspace_size - l.region_at;
 
     // A caller's schedule is checked before the table takes its memory.
     uint32_t initial = 0;
     if (o.initial != nullptr) {
-        if (o.initial_length != cells) {
-            DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
-            scope.message.text("the initial schedule holds ").number(o.initial_length)
-                .text(" warp ids but W*I = ").number(cells);
-            return WSP_ERR_WITNESS_LENGTH;
-        }
-        st = wsp_decode(p, o.initial, o.initial_length, ws + l.region_at,
-                        static_cast<size_t>(l.decode_bytes), nullptr, nullptr, &initial, diag);
+        st = decode(*p, o.initial, WSP_FIELD_INITIAL, ws + l.region_at, nullptr, nullptr, &initial, diag);
         if (st != WSP_OK) return st;
     }
 
@@ -323,41 +342,43 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *p, const wsp_exact_opti
         lower = search.dive();
     }
     uint32_t upper = l.horizon;
-    if (lower > upper) return internal(diag, "a schedule is longer than the proven bound");
+    wsp_exact_result &r = *result;
+    auto broken = [&](const char *what) {  // a proven invariant failed: nothing of the result holds
+        zero(result);
+        return internal(diag, what);
+    };
+    if (lower > upper) return broken("a schedule is longer than the proven bound");
     search.known_lower = lower;
 
-    result->status = WSP_EXACT_OPTIMAL;
-    result->probes = 0;
+    r.stop = WSP_STOP_FINISHED;
     uint32_t root_slot = 0;
-    if (lower < upper && !search.insert_root(&root_slot)) result->status = WSP_EXACT_MEMORY;
-    while (result->status == WSP_EXACT_OPTIMAL && lower < upper) {
-        ++result->probes;
+    if (lower < upper && !search.insert_root(&root_slot)) r.stop = WSP_STOP_MEMORY;
+    while (r.stop == WSP_STOP_FINISHED && lower < upper) {
+        ++r.probes;
         uint32_t bound = 0, makespan = 0;
         switch (search.probe(upper, &root_slot, &bound, &makespan)) {
         case Probe::kFail:
-            if (bound >= upper) return internal(diag, "a refuted probe did not lower the bound");
+            if (bound >= upper) return broken("a refuted probe did not lower the bound");
             upper = bound;
             break;
         case Probe::kFound:
             if (makespan != upper)
-                return internal(diag, "a probe found a schedule off its proven bound");
+                return broken("a probe found a schedule off its proven bound");
             lower = makespan;
             search.known_lower = lower;
             break;
-        case Probe::kBudget: result->status = WSP_EXACT_BUDGET; break;
-        case Probe::kMemory: result->status = WSP_EXACT_MEMORY; break;
-        case Probe::kCancelled: result->status = WSP_EXACT_CANCELLED; break;
+        case Probe::kBudget: r.stop = WSP_STOP_BUDGET; break;
+        case Probe::kMemory: r.stop = WSP_STOP_MEMORY; break;
+        case Probe::kStopped: r.stop = search.stop(); break;
         }
     }
-    if (lower > upper) return internal(diag, "the witness is longer than the proven bound");
-    result->lower = lower;
-    result->upper = upper;
-    result->expanded = search.expanded();
-    result->stored = search.table().used();
-    result->capacity = search.table().capacity();
-    st = check_witness(*p, ws + l.region_at, witness, static_cast<size_t>(cells), lower, "exact solver",
-                       diag);
-    if (st != WSP_OK) return st;
-    clear(diag);
-    return WSP_OK;
+    r.lower = lower;
+    r.upper = upper;
+    r.expanded = search.expanded();
+    r.stored = search.table().used();
+    r.capacity = search.table().capacity();
+    if (lower > upper) return broken("the witness is longer than the proven bound");
+    st = check_witness(*p, ws + l.region_at, witness, lower, "exact solver", diag);
+    if (st != WSP_OK) zero(result);
+    return st != WSP_OK ? st : ok(diag);
 }

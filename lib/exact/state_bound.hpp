@@ -26,7 +26,7 @@ namespace wsp {
 class StateBound {
 public:
     // `suffix` holds (I+1)*4 words: suffix[4p + U] = instructions of type U at positions p .. I-1.
-    static uint64_t bytes(uint32_t length) { return 16u * (uint64_t{length} + 1u); }
+    static uint64_t words(uint32_t length) { return 4u * (uint64_t{length} + 1u); }
 
     StateBound(const wsp_problem &p, uint32_t *suffix);
 

@@ -37,10 +37,17 @@ class StateTable {
 public:
     static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
 
-    static uint64_t entry_bytes(const KeyFormat &k) { return 4u * (1u + uint64_t{k.words}); }
-    // Bytes for a table that stores `states` entries below its load limit.
-    static uint64_t bytes_for(const KeyFormat &k, uint64_t states) {
-        return entry_bytes(k) * (states + states / 7u + 2u);
+    static uint32_t entry_bytes(const KeyFormat &k) { return 4u * (1u + k.words); }
+    // Memory for a table that stores `states` entries below its load limit: states + states/7 + 2
+    // entries (overflowed when that does not fit in 64 bits).
+    static WorkspaceLayout layout_for(const KeyFormat &k, uint64_t states) {
+        WorkspaceLayout l;
+        const uint64_t extra = states / 7u + 2u;
+        if (states > UINT64_MAX - extra)
+            l.mark_overflow();
+        else
+            l.place(entry_bytes(k), states + extra);
+        return l;
     }
 
     // Takes all of `bytes` (at most 2^32 - 2 entries) and starts with an empty table of at most

@@ -26,7 +26,7 @@ Parts parts(const wsp_problem &p, uint32_t horizon, uint64_t width) {
     const uint64_t levels = uint64_t{horizon} + 1u;
     const uint32_t groups = p.warps < p.length ? p.warps : p.length;
     Parts s;
-    s.suffix = align_workspace(StateBound::bytes(p.length));
+    s.suffix = align_workspace(4u * StateBound::words(p.length));
     s.frame = align_workspace(Frame::bytes(groups));
     s.keys = align_workspace(4u * levels * width * k.words);
     s.parents = align_workspace(4u * levels * width);

@@ -3,84 +3,102 @@
 #include "anneal/anneal.hpp"
 #include "anneal/initial.hpp"
 #include "anneal/rng.hpp"
+#include "bounds/upper.hpp"
 #include "lower/beam.hpp"
 #include "lower/budget.hpp"
 #include "lower/policy.hpp"
 #include "model/problem.hpp"
+#include "schedule/schedule.hpp"
 #include "schedule/witness_check.hpp"
-#include "schedule/workspace_sizes.hpp"
+#include "util/control.hpp"
 #include "util/diag.hpp"
+#include "util/reserved.hpp"
 
 namespace wsp {
 
 namespace {
 
-constexpr uint64_t kDefaultProgressInterval = 65536;
-const LowerOptions kNoOptions = {};  // constant data: the defaults
 constexpr uint32_t kFirstWidth = 8;
 
 // What a unit buys. A beam child and a simulated dispatch cycle cost one unit each (about 0.1-0.5
 // microseconds for Voronoi W = 16 on a workstation); an annealer candidate decodes about half the
 // string, so it costs 1 + W*I/64 units.
-uint64_t anneal_cost(const wsp_problem &p) { return 1u + uint64_t{p.warps} * p.length / 64u; }
+uint64_t anneal_cost(const wsp_problem &p) { return 1u + cells(p) / 64u; }
 
 struct LowerLayout {
-    uint32_t horizon;   // wsp_bounds_compute's upper bound
-    uint32_t width;     // widest beam (0: no beam)
-    uint64_t region_at; // after the candidate string
-    uint64_t bytes;
+    uint32_t horizon;  // the proven upper bound: no schedule is longer
+    uint32_t width;    // widest beam (0: no beam)
+    size_t region_at;  // after the candidate string
+    WorkspaceLayout layout;
 };
 
-uint64_t max_of(uint64_t a, uint64_t b) { return a > b ? a : b; }
-
-uint64_t region_bytes(const wsp_problem &p, uint32_t horizon, uint32_t width, uint32_t methods) {
-    uint64_t r = witness_check_bytes(p);
-    r = max_of(r, align_workspace(decoder_bytes(p)));
-    r = max_of(r, initial_scratch_bytes(p));
-    if (methods & kLowerPolicies) r = max_of(r, PolicySearch::bytes(p));
-    if (methods & kLowerBeam) r = max_of(r, BeamSearch::bytes(p, horizon, width));
-    if (methods & kLowerAnneal) r = max_of(r, align_workspace(anneal_bytes(&p, Decoding::kCheckpoint)));
-    return r;
-}
-
+// The candidate string, then one region that the parts use in turn: the initial solutions' scratch
+// and decoder, the policy search, the beam, the annealer, and last the witness check.
 LowerLayout lower_layout(const wsp_problem &p, const LowerOptions &o) {
-    wsp_bounds b;
-    wsp_bounds_compute(&p, &b);
     LowerLayout l;
-    l.horizon = static_cast<uint32_t>(b.upper);
+    l.horizon = static_cast<uint32_t>(proven_upper(p));
     const uint32_t methods = o.methods == 0 ? kLowerAll : o.methods;
     l.width = (methods & kLowerBeam) ? (o.max_beam != 0 ? o.max_beam : kDefaultMaxBeam) : 0u;
-    l.region_at = align_workspace(4u * uint64_t{p.warps} * p.length);
-    l.bytes = l.region_at + region_bytes(p, l.horizon, l.width, methods);
+    WorkspaceLayout region = witness_check_layout(p);
+    region.cover(decoder_layout(p));
+    region.cover(dispatch_layout(p));
+    WorkspaceLayout part;
+    if (methods & kLowerPolicies) {
+        part = WorkspaceLayout();
+        part.add<uint8_t>(PolicySearch::bytes(p));
+        region.cover(part);
+    }
+    if (methods & kLowerBeam) {
+        part = WorkspaceLayout();
+        part.add<uint8_t>(BeamSearch::bytes(p, l.horizon, l.width));
+        region.cover(part);
+    }
+    if (methods & kLowerAnneal) {
+        part = WorkspaceLayout();
+        part.add<uint8_t>(anneal_bytes(&p, Decoding::kCheckpoint));
+        region.cover(part);
+    }
+    l.region_at = l.layout.add<uint32_t>(cells(p));
+    l.region_at = l.layout.add(region);
     return l;
 }
 
 wsp_status check_options(const wsp_problem *p, const LowerOptions &o, wsp_diag *diag) {
-    if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
-    if ((o.methods & ~kLowerAll) != 0 || o.reserved != 0) {
-        DiagScope scope(diag, WSP_ERR_RANGE);
-        scope.message.text(o.reserved != 0 ? "the reserved option is not 0" : "unknown method bits ")
-            .number(o.reserved != 0 ? o.reserved : o.methods & ~kLowerAll);
+    wsp_status st = check_problem(p, diag);
+    if (st != WSP_OK) return st;
+    st = check_options_reserved(o, "the lower-bound options", diag);
+    if (st != WSP_OK) return st;
+    if ((o.methods & ~kLowerAll) != 0) {
+        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_NONE);
+        scope.message.text("unknown method bits ").number(o.methods & ~kLowerAll);
         return WSP_ERR_RANGE;
     }
-    if (o.max_beam > (1u << 24)) {
-        DiagScope scope(diag, WSP_ERR_RANGE);
-        scope.message.text("beam width ").number(o.max_beam).text(" exceeds the maximum ").number(1u << 24);
+    if (o.max_beam > kMaxBeam) {
+        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_NONE);
+        scope.message.text("beam width ").number(o.max_beam).text(" exceeds the maximum ").number(kMaxBeam);
         return WSP_ERR_RANGE;
     }
     return WSP_OK;
 }
 
+// The caller's callback behind the budget's poll: wsp_progress with the units as work.
 struct PollContext {
-    LowerProgressFn fn;
-    void *context;
+    const wsp_control *control;
+    uint32_t upper;
+    uint32_t stop;  // the stop reason the callback asked for
 };
 
 bool poll_user(void *context, uint64_t used, uint32_t best, bool improved) {
-    const PollContext *c = static_cast<const PollContext *>(context);
-    if (c->fn == nullptr) return false;
-    const LowerProgress pr = {used, best, improved ? 1u : 0u};
-    return c->fn(c->context, &pr) != 0;
+    PollContext *c = static_cast<PollContext *>(context);
+    if (c->control->progress == nullptr) return false;
+    wsp_progress pr = {};
+    pr.work = used;
+    pr.budget = c->control->budget;
+    pr.lower = best;
+    pr.upper = c->upper;
+    pr.improved = improved ? 1u : 0u;
+    c->stop = stop_of(c->control->progress(c->control->context, &pr));
+    return c->stop != WSP_STOP_FINISHED;
 }
 
 // The annealer's progress calls, forwarded to the budget: a new best is reported at once and stops
@@ -90,13 +108,13 @@ struct AnnealWatch {
     uint32_t stop_at;
 };
 
-int on_anneal(void *context, const wsp_anneal_progress *pr) {
+uint32_t on_anneal(void *context, const wsp_progress *pr) {
     AnnealWatch *w = static_cast<AnnealWatch *>(context);
     if (pr->improved) {
-        w->budget->improved(pr->best);
-        return pr->best >= w->stop_at || w->budget->cancelled();
+        w->budget->improved(pr->lower);
+        return pr->lower >= w->stop_at || w->budget->cancelled() ? uint32_t{WSP_STOP_CANCELLED} : 0u;
     }
-    return !w->budget->poll();
+    return w->budget->poll() ? 0u : uint32_t{WSP_STOP_CANCELLED};
 }
 
 uint64_t mix(uint64_t seed, uint64_t round, uint64_t part) {
@@ -110,9 +128,8 @@ class Search {
 public:
     Search(const wsp_problem &p, const LowerOptions &o, const LowerLayout &l, uint8_t *ws,
            uint64_t region_size, uint32_t *witness, Budget &budget, LowerResult &r)
-        : p_(p), o_(o), l_(l), n_(uint64_t{p.warps} * p.length),
-          candidate_(reinterpret_cast<uint32_t *>(ws)), region_(ws + l.region_at),
-          region_size_(region_size), witness_(witness), budget_(budget), r_(r),
+        : p_(p), o_(o), l_(l), n_(cells(p)), candidate_(reinterpret_cast<uint32_t *>(ws)),
+          region_(ws + l.region_at), region_size_(region_size), witness_(witness), budget_(budget), r_(r),
           methods_(o.methods == 0 ? kLowerAll : o.methods) {}
 
     // Takes the candidate string (of makespan m) when it is longer than the witness.
@@ -127,26 +144,24 @@ public:
 
     bool done() const { return r_.lower >= r_.upper || budget_.cancelled() || budget_.exhausted(); }
 
-    // The caller's witness and paper 003's initial solutions with the new dispatch policies.
+    // The caller's witness and paper 003's initial solutions with the dispatch policies. Round-robin
+    // comes first and free of charge, so that every budget ends with a witness.
     __attribute__((noinline)) wsp_status start(wsp_diag *diag) {
         r_.lower = 0;
         if (o_.initial != nullptr) {
             uint32_t m = 0;
-            const wsp_status st = wsp_decode(&p_, o_.initial, static_cast<size_t>(o_.initial_length), region_,
-                                             static_cast<size_t>(region_size_), nullptr, nullptr, &m, diag);
+            const wsp_status st = decode(p_, o_.initial, WSP_FIELD_INITIAL, region_, nullptr, nullptr, &m, diag);
             if (st != WSP_OK) return st;
             for (uint64_t k = 0; k < n_; ++k) candidate_[k] = o_.initial[k];
             offer(m, kFoundInitial);
         }
-        // Round-robin first and free of charge, so that every budget ends with a witness.
-        for (int init = 0; init < WSP_ANNEAL_INIT_COUNT && !done(); ++init) {
-            if (init > 0 && !budget_.spend(1u + n_ / 16u)) break;
-            Rng rng(mix(o_.seed, 0, 3));
-            make_initial(p_, static_cast<wsp_anneal_init>(init), rng, region_, candidate_);
+        for (uint32_t policy = 0; policy < WSP_POLICY_COUNT && !done(); ++policy) {
+            if (policy > 0 && !budget_.spend(1u + n_ / 16u)) break;
+            Rng rng = seeded_rng(mix(o_.seed, 0, 3));
+            make_initial(p_, policy, rng, region_, candidate_);
             uint32_t m = 0;
-            if (wsp_decode(&p_, candidate_, static_cast<size_t>(n_), region_, static_cast<size_t>(region_size_),
-                           nullptr, nullptr, &m, nullptr) != WSP_OK)
-                return fail(diag, WSP_ERR_INTERNAL, "an initial solution did not decode");
+            if (decode(p_, candidate_, WSP_FIELD_NONE, region_, nullptr, nullptr, &m, nullptr) != WSP_OK)
+                return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "an initial solution did not decode");
             offer(m, kFoundInitial);
         }
         return WSP_OK;
@@ -181,18 +196,17 @@ public:
         wsp_anneal_options ao = {};
         ao.iterations = iterations;
         ao.seed = mix(o_.seed, round, 2);
-        ao.init = WSP_ANNEAL_ROUND_ROBIN;
-        ao.moves = WSP_ANNEAL_MOVES_UNIFORM;
+        ao.moves = WSP_MOVES_UNIFORM;
         AnnealWatch watch = {&budget_, r_.upper};
-        ao.progress = on_anneal;
-        ao.context = &watch;
-        const uint64_t interval = o_.progress_interval != 0 ? o_.progress_interval : kDefaultProgressInterval;
-        ao.progress_interval = interval / cost > 0 ? interval / cost : 1u;
+        ao.control.progress = on_anneal;
+        ao.control.context = &watch;
+        const uint64_t interval = progress_interval(o_.control);
+        ao.control.interval = interval / cost > 0 ? interval / cost : 1u;
         wsp_anneal_result ar = {};
         ar.upper = r_.upper;
         for (uint64_t k = 0; k < n_; ++k) candidate_[k] = witness_[k];
         if (!anneal_loop(p_, ao, l_.horizon, region_, candidate_, ar))
-            return fail(diag, WSP_ERR_INTERNAL, "a decoded cycle passed the proven bound");
+            return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "a decoded cycle passed the proven bound");
         budget_.refund((iterations - ar.iterations) * cost);
         offer(ar.lower, kFoundAnneal);
         return WSP_OK;
@@ -218,13 +232,12 @@ private:
 __attribute__((noinline)) wsp_status search(const wsp_problem &p, const LowerOptions &o, const LowerLayout &l,
                                             uint8_t *ws, size_t workspace_size, uint32_t *witness,
                                             LowerResult *result, wsp_diag *diag) {
-    const uint64_t region_size = workspace_size - l.region_at;
-    LowerResult r = {};
+    LowerResult &r = *result;
     r.upper = o.upper != 0 && o.upper < l.horizon ? o.upper : l.horizon;
-    PollContext user = {o.progress, o.context};
-    Budget budget(o.work != 0 ? o.work : lower_default_work(p), poll_user, &user,
-                  o.progress_interval != 0 ? o.progress_interval : kDefaultProgressInterval);
-    Search run(p, o, l, ws, region_size, witness, budget, r);
+    PollContext user = {&o.control, r.upper, WSP_STOP_FINISHED};
+    Budget budget(o.control.budget != 0 ? o.control.budget : lower_default_work(p), poll_user, &user,
+                  progress_interval(o.control));
+    Search run(p, o, l, ws, workspace_size - l.region_at, witness, budget, r);
     wsp_status st = run.start(diag);
     if (st != WSP_OK) return st;
     for (uint32_t round = 0; !run.done(); ++round) {
@@ -244,21 +257,13 @@ __attribute__((noinline)) wsp_status search(const wsp_problem &p, const LowerOpt
         }
         if (budget.used() == before) break;  // nothing could spend what is left
     }
-    r.stop = r.lower >= r.upper ? kStopOptimal : budget.cancelled() ? kStopCancelled : kStopBudget;
+    r.stop = r.lower >= r.upper ? uint32_t{WSP_STOP_FINISHED}
+             : budget.cancelled() ? user.stop
+                                  : uint32_t{WSP_STOP_BUDGET};
     r.work = budget.used();
-    if (r.lower > l.horizon) return fail(diag, WSP_ERR_INTERNAL, "a witness is longer than the proven bound");
-    const size_t n = static_cast<size_t>(uint64_t{p.warps} * p.length);
-    st = check_witness(p, ws + l.region_at, witness, n, r.lower, "lower-bound search", diag);
-    if (st != WSP_OK) return st;
-    *result = r;
-    clear(diag);
-    return WSP_OK;
-}
-
-__attribute__((noinline)) wsp_status bad_length(wsp_diag *diag, const char *what, uint64_t length, uint64_t n) {
-    DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
-    scope.message.text(what).text(" holds ").number(length).text(" warp ids but W*I = ").number(n);
-    return WSP_ERR_WITNESS_LENGTH;
+    if (r.lower > l.horizon)
+        return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "a witness is longer than the proven bound");
+    return check_witness(p, ws + l.region_at, witness, r.lower, "lower-bound search", diag);
 }
 
 }  // namespace
@@ -266,38 +271,49 @@ __attribute__((noinline)) wsp_status bad_length(wsp_diag *diag, const char *what
 // 40 n^2 units up to n = W*I = 100, then 4000 n, within 20000 .. 2^26: a beam of width 1024 on the
 // small random instances of BENCHMARKS.md costs 0.1-0.4 M units, on Voronoi W = 16 about 1.5 M.
 uint64_t lower_default_work(const wsp_problem &p) {
-    const uint64_t n = uint64_t{p.warps} * p.length;
+    const uint64_t n = cells(p);
     const uint64_t w = n <= 100u ? 40u * n * n : (n < (uint64_t{1} << 26) / 4000u ? 4000u * n : uint64_t{1} << 26);
     return w < 20000u ? 20000u : (w > (uint64_t{1} << 26) ? uint64_t{1} << 26 : w);
 }
 
-wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, uint64_t *size,
+wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, size_t *size,
                                 wsp_diag *diag) {
-    if (p == nullptr || size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem or no size");
-    const LowerOptions &o = options != nullptr ? *options : kNoOptions;
+    if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
+    *size = 0;
+    LowerOptions defaults;  // on the stack, not in flash: NULL is all defaults
+    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
+    const LowerOptions &o = options != nullptr ? *options : defaults;
     const wsp_status st = check_options(p, o, diag);
     if (st != WSP_OK) return st;
-    *size = lower_layout(*p, o).bytes;
-    clear(diag);
-    return WSP_OK;
+    return report_size(lower_layout(*p, o).layout, size, diag);
 }
 
 wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *workspace,
                      size_t workspace_size, uint32_t *witness, size_t witness_length,
                      LowerResult *result, wsp_diag *diag) {
-    if (p == nullptr || witness == nullptr || result == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem, witness buffer or result");
-    const LowerOptions &o = options != nullptr ? *options : kNoOptions;
+    zero(result);
+    LowerOptions defaults;
+    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
+    const LowerOptions &o = options != nullptr ? *options : defaults;
     wsp_status st = check_options(p, o, diag);
     if (st != WSP_OK) return st;
-    const uint64_t n = uint64_t{p->warps} * p->length;
-    if (witness_length != n) return bad_length(diag, "the witness buffer", witness_length, n);
-    if (o.initial != nullptr && o.initial_length != n)
-        return bad_length(diag, "the initial witness", o.initial_length, n);
-    LowerLayout l = lower_layout(*p, o);
-    st = check_workspace(workspace, workspace_size, l.bytes, diag);
+    if (o.initial != nullptr) {
+        st = check_length(*p, o.initial_length, WSP_FIELD_INITIAL, "the initial witness", diag);
+        if (st != WSP_OK) return st;
+    }
+    const LowerLayout l = lower_layout(*p, o);
+    st = check_workspace(workspace, workspace_size, l.layout, diag);
     if (st != WSP_OK) return st;
-    return search(*p, o, l, static_cast<uint8_t *>(workspace), workspace_size, witness, result, diag);
+    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
+    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    if (st != WSP_OK) return st;
+    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
+    st = search(*p, o, l, static_cast<uint8_t *>(workspace), workspace_size, witness, result, diag);
+    if (st != WSP_OK) {
+        zero(result);
+        return st;
+    }
+    return ok(diag);
 }
 
 }  // namespace wsp

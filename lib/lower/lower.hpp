@@ -30,40 +30,30 @@ namespace wsp {
 // Which parts run (LowerOptions::methods; 0 = all).
 constexpr uint32_t kLowerPolicies = 1u, kLowerBeam = 2u, kLowerAnneal = 4u, kLowerAll = 7u;
 
-// Why the search stopped (the 1.0 stop vocabulary).
-constexpr uint32_t kStopFinished = 0, kStopOptimal = 1, kStopBudget = 2, kStopTime = 3,
-                   kStopMemory = 4, kStopCancelled = 5;
-
 // Which part found the witness (LowerResult::found_by).
 constexpr uint32_t kFoundInitial = 0, kFoundPolicy = 1, kFoundBeam = 2, kFoundAnneal = 3;
 
-struct LowerProgress {
-    uint64_t work;     // units spent so far
-    uint32_t best;     // makespan of the best witness so far
-    uint32_t improved; // 1 when this call reports a new best
-};
-
-// Return non-zero to stop (kStopCancelled). Called every progress_interval units and on every new best.
-typedef int (*LowerProgressFn)(void *context, const LowerProgress *progress);
-
-struct LowerOptions {
-    uint64_t seed;
-    uint64_t work;               // budget in work units; 0 = lower_default_work(p)
-    uint64_t progress_interval;  // units between progress calls; 0 = 65536
-    uint32_t upper;              // a proven upper bound from elsewhere; 0 = wsp_bounds_compute's only
-    uint32_t max_beam;           // widest beam (states per level); 0 = kDefaultMaxBeam
-    uint32_t methods;            // kLower* bits; 0 = all
-    uint32_t reserved;           // 0
-    const uint32_t *initial;     // optional starting witness (W*I ids, 1-based), e.g. another method's
-    uint64_t initial_length;
-    LowerProgressFn progress;    // may be NULL
-    void *context;
-};
-
 constexpr uint32_t kDefaultMaxBeam = 1024;
+constexpr uint32_t kMaxBeam = 1u << 24;
+
+// Options in the 1.0 style (warpspan.h): zero for the defaults, reserved words zero.
+struct LowerOptions {
+    wsp_control control;        // budget in work units (0 = lower_default_work(p)); progress: every
+                                // control.interval units and on every new best (wsp_progress.work =
+                                // units spent, .lower = the best witness, .upper = the bound it stops at)
+    uint64_t seed;
+    const uint32_t *initial;    // optional starting witness (W*I ids, 1-based), e.g. another method's
+    uint64_t initial_length;
+    uint32_t upper;             // a proven upper bound from elsewhere (e.g. the exact search's upper
+                                // end); 0 = wsp_bounds_compute's only
+    uint32_t max_beam;          // widest beam (states per level); 0 = kDefaultMaxBeam
+    uint32_t methods;           // kLower* bits; 0 = all
+    uint32_t reserved[5];       // must be 0
+};
 
 struct LowerResult {
-    uint32_t stop;        // kStop*
+    uint32_t stop;        // wsp_stop_reason: FINISHED = the witness meets the proven upper bound (it is
+                          // T(W)); BUDGET = the work budget ran out first; TIME, CANCELLED: the callback
     uint32_t lower;       // makespan of the witness: a lower bound on T(W)
     uint32_t upper;       // the proven bound it stops at
     uint32_t found_by;    // kFound*
@@ -71,13 +61,14 @@ struct LowerResult {
     uint64_t work_found;  // units spent when the witness was found
     uint32_t rounds;      // rounds started
     uint32_t beam_width;  // widest beam run
+    uint32_t reserved[6]; // set to 0
 };
 
 // Units the default budget gives a problem: grows with W*I; small problems take milliseconds.
 uint64_t lower_default_work(const wsp_problem &p);
 
 // Workspace bytes for lower_run with these options (NULL = defaults).
-wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, uint64_t *size,
+wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, size_t *size,
                                 wsp_diag *diag);
 
 // Runs the search. `witness` receives W*I warp ids whose decoded makespan is result->lower.

@@ -19,12 +19,14 @@ int unit_of(char c) {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// A 1-based column (saturated: no kernel string is 4 GiB long, but nothing may wrap).
+uint32_t column_of(size_t index) {
+    return index >= UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(index + 1);
+}
+
 wsp_status at(wsp_diag *diag, wsp_status status, size_t index, char c, const char *what) {
-    DiagScope scope(diag, status);
-    if (diag != nullptr) {
-        diag->position = index + 1;
-        diag->character = static_cast<unsigned char>(c);
-    }
+    DiagScope scope(diag, status, WSP_FIELD_KERNEL);
+    scope.column(column_of(index)).character(static_cast<unsigned char>(c));
     scope.message.text(what).text(" ").character(static_cast<unsigned char>(c))
         .text(" at position ").number(index + 1).text(" of the kernel string");
     return status;
@@ -35,7 +37,7 @@ wsp_status at(wsp_diag *diag, wsp_status status, size_t index, char c, const cha
 wsp_status parse_kernel(const char *kernel, const uint32_t copies[WSP_UNIT_COUNT], uint32_t *length,
                         uint8_t *units, char *letters, wsp_diag *diag) {
     if (kernel == nullptr || copies == nullptr || length == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "no kernel string");
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_KERNEL, "no kernel string");
     uint64_t total = 0;
     size_t i = 0;
     while (kernel[i] != '\0') {
@@ -60,11 +62,9 @@ wsp_status parse_kernel(const char *kernel, const uint32_t copies[WSP_UNIT_COUNT
             while (is_digit(kernel[i])) {
                 repeat = repeat * 10 + static_cast<uint64_t>(kernel[i] - '0');
                 if (repeat > WSP_MAX_REPEAT) {
-                    DiagScope scope(diag, WSP_ERR_KERNEL_COUNT);
-                    if (diag != nullptr) {
-                        diag->position = count_index + 1;
-                        diag->character = static_cast<unsigned char>(kernel[count_index]);
-                    }
+                    DiagScope scope(diag, WSP_ERR_KERNEL_COUNT, WSP_FIELD_KERNEL);
+                    scope.column(column_of(count_index))
+                        .character(static_cast<unsigned char>(kernel[count_index]));
                     scope.message.text("repeat count at position ").number(count_index + 1)
                         .text(" of the kernel string exceeds ").number(WSP_MAX_REPEAT);
                     return WSP_ERR_KERNEL_COUNT;
@@ -77,8 +77,8 @@ wsp_status parse_kernel(const char *kernel, const uint32_t copies[WSP_UNIT_COUNT
         }
         const uint64_t n = repeat * copies[unit];  // <= 1e6 * 2^20: no overflow
         if (n > WSP_MAX_CELLS - total) {
-            DiagScope scope(diag, WSP_ERR_OVERFLOW);
-            if (diag != nullptr) diag->position = letter_index + 1;
+            DiagScope scope(diag, WSP_ERR_OVERFLOW, WSP_FIELD_KERNEL);
+            scope.column(column_of(letter_index));
             scope.message.text("the normalised kernel exceeds ").number(WSP_MAX_CELLS)
                 .text(" instructions at position ").number(letter_index + 1);
             return WSP_ERR_OVERFLOW;
@@ -91,11 +91,11 @@ wsp_status parse_kernel(const char *kernel, const uint32_t copies[WSP_UNIT_COUNT
         }
         total += n;
     }
-    if (total == 0) return fail(diag, WSP_ERR_KERNEL_EMPTY, "the kernel string holds no instruction");
+    if (total == 0)
+        return fail(diag, WSP_ERR_KERNEL_EMPTY, WSP_FIELD_KERNEL, "the kernel string holds no instruction");
     if (letters != nullptr) letters[total] = '\0';
     *length = static_cast<uint32_t>(total);
-    clear(diag);
-    return WSP_OK;
+    return ok(diag);
 }
 
 }  // namespace wsp

@@ -6,39 +6,36 @@
 #include "model/sm_config.hpp"
 #include "util/diag.hpp"
 
-static_assert(sizeof(wsp_problem) <= WSP_PROBLEM_HEADER_SIZE, "problem header outgrew its macro");
-static_assert(alignof(wsp_problem) <= WSP_WORKSPACE_ALIGN, "problem needs more alignment");
+static_assert(sizeof(wsp_problem) <= wsp::kProblemHeaderBytes, "the problem header outgrew its part");
+static_assert(alignof(wsp_problem) <= WSP_WORKSPACE_ALIGN, "the problem needs more alignment");
+static_assert(WSP_PROBLEM_WORKSPACE_SIZE(0) >= wsp::kProblemHeaderBytes + 8u,
+              "WSP_PROBLEM_WORKSPACE_SIZE no longer covers the layout");
 
 namespace wsp {
 
-wsp_status check_workspace(const void *workspace, size_t size, uint64_t needed, wsp_diag *diag) {
-    if (workspace_bytes(needed) == 0) {
-        DiagScope scope(diag, WSP_ERR_OVERFLOW);
-        scope.message.text("the workspace would need ").number(needed)
-            .text(" bytes, more than this address space holds");
-        return WSP_ERR_OVERFLOW;
-    }
-    if (workspace == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no workspace");
-    if (reinterpret_cast<uintptr_t>(workspace) % WSP_WORKSPACE_ALIGN != 0) {
-        DiagScope scope(diag, WSP_ERR_WORKSPACE_ALIGN);
-        scope.message.text("the workspace is not aligned to ").number(WSP_WORKSPACE_ALIGN)
-            .text(" bytes");
-        return WSP_ERR_WORKSPACE_ALIGN;
-    }
-    if (size < needed) {
-        DiagScope scope(diag, WSP_ERR_WORKSPACE_SIZE);
-        scope.message.text("the workspace holds ").number(size).text(" bytes but ").number(needed)
-            .text(" are needed");
-        return WSP_ERR_WORKSPACE_SIZE;
-    }
+wsp_status check_problem(const wsp_problem *p, wsp_diag *diag) {
+    if (p == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_PROBLEM, "no problem");
+    if (!valid(p))
+        return fail(diag, WSP_ERR_INVALID_HANDLE, WSP_FIELD_PROBLEM, "the problem handle is not valid");
     return WSP_OK;
+}
+
+wsp_status check_length(const wsp_problem &p, uint64_t length, uint32_t field, const char *what,
+                        wsp_diag *diag) {
+    if (length == cells(p)) return WSP_OK;
+    DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH, field);
+    scope.message.text(what).text(" holds ").number(length).text(" warp ids but W*I = ").number(cells(p));
+    return WSP_ERR_WITNESS_LENGTH;
 }
 
 namespace {
 
-// WSP_PROBLEM_WORKSPACE_SIZE in 64 bits: 2*I can exceed a 32-bit size_t.
-uint64_t problem_bytes(uint32_t length) {
-    return WSP_PROBLEM_HEADER_SIZE + 2u * static_cast<uint64_t>(length) + 8u;
+// The header, then the unit code of each normalised instruction and the letters with their NUL.
+WorkspaceLayout problem_layout(uint32_t length) {
+    WorkspaceLayout l;
+    l.place(kProblemHeaderBytes, 1);
+    l.add<uint8_t>(2u * uint64_t{length} + 1u);
+    return l;
 }
 
 // Shared by the size query and init: resolves the SM, measures the normalised kernel, checks W.
@@ -49,13 +46,13 @@ wsp_status measure(const char *kernel, uint32_t warps, const wsp_sm_config *sm, 
     st = parse_kernel(kernel, resolved->copies, length, nullptr, nullptr, diag);
     if (st != WSP_OK) return st;
     if (warps == 0 || warps > WSP_MAX_WARPS) {
-        DiagScope scope(diag, WSP_ERR_RANGE);
+        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_WARPS);
         scope.message.text("warp count ").number(warps).text(" is out of range (1..")
             .number(WSP_MAX_WARPS).text(")");
         return WSP_ERR_RANGE;
     }
     if (static_cast<uint64_t>(warps) * *length > WSP_MAX_CELLS) {
-        DiagScope scope(diag, WSP_ERR_OVERFLOW);
+        DiagScope scope(diag, WSP_ERR_OVERFLOW, WSP_FIELD_WARPS);
         scope.message.text("W*I = ").number(warps).text("*").number(*length).text(" exceeds ")
             .number(WSP_MAX_CELLS);
         return WSP_ERR_OVERFLOW;
@@ -69,36 +66,34 @@ wsp_status measure(const char *kernel, uint32_t warps, const wsp_sm_config *sm, 
 extern "C" wsp_status wsp_problem_workspace_size(const char *kernel, uint32_t warps,
                                                  const wsp_sm_config *sm, size_t *size,
                                                  wsp_diag *diag) {
-    if (size == nullptr) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, "no output for the size");
+    if (size == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
     *size = 0;
     wsp::SmResolved resolved;
     uint32_t length = 0;
     const wsp_status st = wsp::measure(kernel, warps, sm, &resolved, &length, diag);
     if (st != WSP_OK) return st;
-    const uint64_t needed = wsp::problem_bytes(length);
-    if (wsp::workspace_bytes(needed) == 0)  // same status init would give
-        return wsp::check_workspace(nullptr, 0, needed, diag);
-    *size = wsp::workspace_bytes(needed);
-    return WSP_OK;
+    return wsp::report_size(wsp::problem_layout(length), size, diag);
 }
 
-extern "C" wsp_status wsp_problem_init(void *workspace, size_t workspace_size, const char *kernel,
-                                       uint32_t warps, const wsp_sm_config *sm, wsp_problem **out,
+extern "C" wsp_status wsp_problem_init(const char *kernel, uint32_t warps, const wsp_sm_config *sm,
+                                       void *workspace, size_t workspace_size, wsp_problem **problem,
                                        wsp_diag *diag) {
-    if (out == nullptr) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, "no output for the problem");
-    *out = nullptr;
+    if (problem == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the problem");
+    *problem = nullptr;
     wsp::SmResolved resolved;
     uint32_t length = 0;
     wsp_status st = wsp::measure(kernel, warps, sm, &resolved, &length, diag);
     if (st != WSP_OK) return st;
-    st = wsp::check_workspace(workspace, workspace_size, wsp::problem_bytes(length), diag);
+    st = wsp::check_workspace(workspace, workspace_size, wsp::problem_layout(length), diag);
     if (st != WSP_OK) return st;
 
     wsp_problem *p = new (workspace) wsp_problem();
     p->warps = warps;
     p->length = length;
     p->schedulers = resolved.schedulers;
-    uint8_t *units = static_cast<uint8_t *>(workspace) + WSP_PROBLEM_HEADER_SIZE;
+    uint8_t *units = wsp::carve<uint8_t>(workspace, wsp::kProblemHeaderBytes);
     char *letters = reinterpret_cast<char *>(units + length);
     st = wsp::parse_kernel(kernel, resolved.copies, &length, units, letters, diag);
     if (st != WSP_OK) return st;  // cannot happen: measured above
@@ -111,12 +106,12 @@ extern "C" wsp_status wsp_problem_init(void *workspace, size_t workspace_size, c
     }
     for (uint32_t i = 0; i < length; ++i) ++p->count[units[i]];
     p->magic = wsp::kProblemMagic;
-    *out = p;
-    return WSP_OK;
+    *problem = p;
+    return wsp::ok(diag);
 }
 
 extern "C" const char *wsp_problem_kernel(const wsp_problem *p) {
-    return wsp::valid(p) ? p->letters() : "";
+    return wsp::valid(p) ? p->letters() : nullptr;
 }
 extern "C" uint32_t wsp_problem_length(const wsp_problem *p) { return wsp::valid(p) ? p->length : 0; }
 extern "C" uint32_t wsp_problem_warps(const wsp_problem *p) { return wsp::valid(p) ? p->warps : 0; }
@@ -124,25 +119,24 @@ extern "C" uint32_t wsp_problem_schedulers(const wsp_problem *p) {
     return wsp::valid(p) ? p->schedulers : 0;
 }
 
-static bool unit_ok(const wsp_problem *p, wsp_unit u) {
-    return wsp::valid(p) && static_cast<unsigned>(u) < WSP_UNIT_COUNT;
-}
+static bool unit_ok(const wsp_problem *p, uint32_t u) { return wsp::valid(p) && u < WSP_UNIT_COUNT; }
 
-extern "C" uint32_t wsp_problem_sigma(const wsp_problem *p, wsp_unit u) {
-    return unit_ok(p, u) ? p->sigma[u] : 0;
+extern "C" uint32_t wsp_problem_sigma(const wsp_problem *p, uint32_t unit) {
+    return unit_ok(p, unit) ? p->sigma[unit] : 0;
 }
-extern "C" void wsp_problem_sigma_fraction(const wsp_problem *p, wsp_unit u, uint32_t *num,
-                                           uint32_t *den) {
-    if (num != nullptr) *num = unit_ok(p, u) ? p->sigma_num[u] : 0;
-    if (den != nullptr) *den = unit_ok(p, u) ? p->sigma_den[u] : 0;
+extern "C" uint32_t wsp_problem_sigma_numerator(const wsp_problem *p, uint32_t unit) {
+    return unit_ok(p, unit) ? p->sigma_num[unit] : 0;
 }
-extern "C" uint32_t wsp_problem_copies(const wsp_problem *p, wsp_unit u) {
-    return unit_ok(p, u) ? p->copies[u] : 0;
+extern "C" uint32_t wsp_problem_sigma_denominator(const wsp_problem *p, uint32_t unit) {
+    return unit_ok(p, unit) ? p->sigma_den[unit] : 0;
 }
-extern "C" uint32_t wsp_problem_count(const wsp_problem *p, wsp_unit u) {
-    return unit_ok(p, u) ? p->count[u] : 0;
+extern "C" uint32_t wsp_problem_copies(const wsp_problem *p, uint32_t unit) {
+    return unit_ok(p, unit) ? p->copies[unit] : 0;
 }
-extern "C" wsp_unit wsp_problem_unit_at(const wsp_problem *p, uint32_t i) {
-    if (!wsp::valid(p) || i >= p->length) return WSP_UNIT_L;
-    return static_cast<wsp_unit>(p->units()[i]);
+extern "C" uint32_t wsp_problem_count(const wsp_problem *p, uint32_t unit) {
+    return unit_ok(p, unit) ? p->count[unit] : 0;
+}
+extern "C" uint32_t wsp_problem_unit_at(const wsp_problem *p, uint32_t i) {
+    if (!wsp::valid(p) || i >= p->length) return 0;
+    return p->units()[i];
 }

@@ -6,7 +6,14 @@
 
 #include <stdint.h>
 
+#include "util/workspace.hpp"
 #include "warpspan.h"
+
+namespace wsp {
+// Bytes of the header part: WSP_PROBLEM_WORKSPACE_SIZE(I) = 128 + 2I + 8 counts on it (the layout
+// is this header and one part of 2I + 1 bytes, which takes at most 2I + 8).
+constexpr uint32_t kProblemHeaderBytes = 128;
+}  // namespace wsp
 
 struct wsp_problem {
     uint32_t magic;
@@ -20,7 +27,7 @@ struct wsp_problem {
     uint32_t count[WSP_UNIT_COUNT];  // I_U
 
     const uint8_t *units() const {
-        return reinterpret_cast<const uint8_t *>(this) + WSP_PROBLEM_HEADER_SIZE;
+        return reinterpret_cast<const uint8_t *>(this) + wsp::kProblemHeaderBytes;
     }
     const char *letters() const { return reinterpret_cast<const char *>(units() + length); }
 };
@@ -32,20 +39,16 @@ constexpr uint32_t kProblemMagic = 0x77737031u;  // "wsp1"
 // True when p is a problem made by wsp_problem_init (guards against stray pointers, not an attack).
 inline bool valid(const wsp_problem *p) { return p != nullptr && p->magic == kProblemMagic; }
 
-// Workspace sizes are computed in 64 bits: on a 32-bit target they may not fit in size_t.
-// workspace_bytes gives the size as size_t for the public size queries, 0 when it does not fit.
-inline size_t workspace_bytes(uint64_t n) {
-    return n > static_cast<uint64_t>(static_cast<size_t>(-1)) ? 0 : static_cast<size_t>(n);
-}
+// The problem argument of every call that takes one: NULL is WSP_ERR_NULL_ARGUMENT, a handle not
+// made by wsp_problem_init WSP_ERR_INVALID_HANDLE, both with field WSP_FIELD_PROBLEM.
+wsp_status check_problem(const wsp_problem *p, wsp_diag *diag);
 
-// n rounded up to a multiple of WSP_WORKSPACE_ALIGN: how workspace layouts place their parts.
-inline uint64_t align_workspace(uint64_t n) {
-    return (n + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN;
-}
+// W*I, the length of every pseudo-precedence string and schedule matrix of p.
+inline uint64_t cells(const wsp_problem &p) { return uint64_t{p.warps} * p.length; }
 
-// Workspace checks shared by every call that takes caller memory: NULL, alignment, a `needed` that
-// does not fit in size_t (WSP_ERR_OVERFLOW), and a buffer smaller than `needed`.
-wsp_status check_workspace(const void *workspace, size_t size, uint64_t needed, wsp_diag *diag);
+// WSP_ERR_WITNESS_LENGTH with `field` and a message naming `what`, when length != W*I.
+wsp_status check_length(const wsp_problem &p, uint64_t length, uint32_t field, const char *what,
+                        wsp_diag *diag);
 
 }  // namespace wsp
 

@@ -15,10 +15,11 @@
 // path is therefore H(entry) too, which the code checks.
 #include <stdint.h>
 
-#include "model/problem.hpp"
 #include "pws/pws.hpp"
 #include "util/checked.hpp"
 #include "util/diag.hpp"
+#include "util/reserved.hpp"
+#include "util/workspace.hpp"
 
 namespace wsp {
 namespace pws {
@@ -35,49 +36,37 @@ const char *kind_name(uint8_t kind) {
     }
 }
 
-// The workspace, carved in one place so the size query and the call agree.
+// The workspace, carved in one place so the size query and the call agree. WSP_PWS_WORKSPACE_SIZE(N, E)
+// = 80 N + 9 E + 256 bounds it (util/workspace.hpp: a part of b bytes takes at most b + 7): 3 parts of
+// 8 N, 2 of 4 (N + 1) (at most 4 N + 8 each), 2 of 4 E (4 E + 4), 11 of 4 N (4 N + 4), 2 of N and one
+// of N + 1 (at most N + 8 each) and one of E (E + 7) sum to at most 79 N + 9 E + 97.
+// The parts, in the order they are placed: each holds N, N + 1 or E elements of its size.
+enum Part {
+    kH, kH0, kF, kOutOff, kOutEdge, kInOff, kInEdge, kOrder, kStack, kWalk, kNext, kP1, kP2, kBsb, kRec,
+    kCtx, kEdgeP1, kEdgeP2, kVisited, kPhase, kCtxUsed, kPrunedEdge, kParts
+};
+enum Quantity : uint8_t { kNodes, kNodesPlusOne, kEdges };
+const PartSpec kPartSpecs[kParts] = {
+    {kNodes, 8},        {kNodes, 8}, {kNodes, 8}, {kNodesPlusOne, 4}, {kEdges, 4}, {kNodesPlusOne, 4},
+    {kEdges, 4},        {kNodes, 4}, {kNodes, 4}, {kNodes, 4},        {kNodes, 4}, {kNodes, 4},
+    {kNodes, 4},        {kNodes, 4}, {kNodes, 4}, {kNodes, 4},        {kNodes, 4}, {kNodes, 4},
+    {kNodes, 1},        {kNodes, 1}, {kNodesPlusOne, 1},             {kEdges, 1}};
+
 struct Layout {
-    uint64_t out_off, out_edge, in_off, in_edge, order, stack, walk, next, p1, p2, bsb, rec, ctx,
-        edge_p1, edge_p2, visited, phase, ctx_used, pruned_edge, h, h0, f, total;
+    size_t at[kParts];
+    WorkspaceLayout total;
 };
 
 Layout layout(uint64_t n, uint64_t m) {
-    Layout l{};
-    uint64_t at = 0;
-    auto take = [&at](uint64_t bytes) {
-        const uint64_t here = at;
-        at = align_workspace(at + bytes);
-        return here;
-    };
-    l.h = take(8 * n);
-    l.h0 = take(8 * n);
-    l.f = take(8 * n);
-    l.out_off = take(4 * (n + 1));
-    l.out_edge = take(4 * m);
-    l.in_off = take(4 * (n + 1));
-    l.in_edge = take(4 * m);
-    l.order = take(4 * n);
-    l.stack = take(4 * n);
-    l.walk = take(4 * n);
-    l.next = take(4 * n);
-    l.p1 = take(4 * n);
-    l.p2 = take(4 * n);
-    l.bsb = take(4 * n);
-    l.rec = take(4 * n);
-    l.ctx = take(4 * n);
-    l.edge_p1 = take(4 * n);
-    l.edge_p2 = take(4 * n);
-    l.visited = take(n);
-    l.phase = take(n);
-    l.ctx_used = take(n + 1);
-    l.pruned_edge = take(m);
-    l.total = at;
+    Layout l;
+    const uint64_t quantities[] = {n, n + 1, m};
+    l.total.place_all(kPartSpecs, kParts, quantities, l.at);
     return l;
 }
 
 template <typename T>
-T *at(void *ws, uint64_t offset) {
-    return reinterpret_cast<T *>(static_cast<unsigned char *>(ws) + offset);
+T *at(void *ws, size_t offset) {
+    return carve<T>(ws, offset);
 }
 
 struct Analysis {
@@ -94,13 +83,14 @@ struct Analysis {
     uint32_t succ(uint32_t v, uint32_t k) const { return cfg->edges[out_edge[out_off[v] + k]].to; }
     uint32_t succ_edge(uint32_t v, uint32_t k) const { return out_edge[out_off[v] + k]; }
 
-    // An error about node v: diag->position is its 1-based index; the message names its label.
+    // An error about node v: field WSP_FIELD_CFG_NODE, diag.index its 1-based index; the message
+    // names its label.
     MessageWriter &node_error(DiagScope &scope, uint32_t v, const char *what) {
-        if (scope.diag != nullptr) scope.diag->position = static_cast<size_t>(v) + 1;
+        scope.index(v + 1);
         return scope.message.text(kind_name(kind(v))).text(" ").number(cfg->nodes[v].label).text(what);
     }
     wsp_status structure(uint32_t v, const char *what, uint32_t other = kNone, const char *tail = "") {
-        DiagScope scope(diag, WSP_ERR_CFG_STRUCTURE);
+        DiagScope scope(diag, WSP_ERR_CFG_STRUCTURE, WSP_FIELD_CFG_NODE);
         node_error(scope, v, what);
         if (other != kNone) scope.message.text(kind_name(kind(other))).text(" ").number(cfg->nodes[other].label);
         scope.message.text(tail);
@@ -115,28 +105,36 @@ struct Analysis {
 wsp_status Analysis::build() {
     for (uint32_t v = 0; v <= n; ++v) out_off[v] = in_off[v] = 0;
     for (uint32_t v = 0; v < n; ++v) {
-        if (cfg->nodes[v].kind > WSP_PWS_RECONV) {
-            DiagScope scope(diag, WSP_ERR_RANGE);
-            if (diag != nullptr) diag->position = static_cast<size_t>(v) + 1;
-            scope.message.text("node ").number(cfg->nodes[v].label).text(" has kind ")
-                .number(cfg->nodes[v].kind).text(", not block, branch, BSB or reconvergence node");
+        const wsp_pws_node &node = cfg->nodes[v];
+        if (node.reserved[0] != 0 || node.reserved[1] != 0) {
+            DiagScope scope(diag, WSP_ERR_RESERVED, WSP_FIELD_CFG_NODE);
+            scope.index(v + 1);
+            scope.message.text("node ").number(node.label).text(" has reserved byte ")
+                .number(node.reserved[0] != 0 ? 1 : 2).text(" set: the program expects a newer library");
+            return WSP_ERR_RESERVED;
+        }
+        if (node.kind > WSP_PWS_RECONV) {
+            DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE);
+            scope.index(v + 1);
+            scope.message.text("node ").number(node.label).text(" has kind ")
+                .number(node.kind).text(", not block, branch, BSB or reconvergence node");
             return WSP_ERR_RANGE;
         }
     }
     for (uint32_t e = 0; e < m; ++e) {
         const wsp_pws_edge &edge = cfg->edges[e];
         if (edge.from >= n || edge.to >= n) {
-            DiagScope scope(diag, WSP_ERR_CFG_EDGE);
-            const uint32_t known = edge.from < n ? edge.from : (edge.to < n ? edge.to : kNone);
-            if (diag != nullptr && known != kNone) diag->position = static_cast<size_t>(known) + 1;
+            DiagScope scope(diag, WSP_ERR_CFG_EDGE, WSP_FIELD_CFG_EDGE);
+            scope.index(e + 1);
             scope.message.text("edge ").number(e + 1u).text(" dangles: it goes from node index ")
                 .number(edge.from).text(" to node index ").number(edge.to).text(" but the CFG has ")
                 .number(n).text(" nodes");
             return WSP_ERR_CFG_EDGE;
         }
         if (edge.from == edge.to) {
-            DiagScope scope(diag, WSP_ERR_CFG_EDGE);
+            DiagScope scope(diag, WSP_ERR_CFG_EDGE, WSP_FIELD_CFG_EDGE);
             node_error(scope, edge.from, " has an edge to itself (a loop: unroll it first)");
+            scope.index(e + 1);
             return WSP_ERR_CFG_EDGE;
         }
         ++out_off[edge.from + 1];
@@ -158,8 +156,9 @@ wsp_status Analysis::build() {
     for (uint32_t v = 0; v < n; ++v) {
         if (degree(v) > 2) return structure(v, " has more than two successors; only branch nodes and BSBs have two");
         if (degree(v) == 2 && succ(v, 0) == succ(v, 1)) {
-            DiagScope scope(diag, WSP_ERR_CFG_EDGE);
+            DiagScope scope(diag, WSP_ERR_CFG_EDGE, WSP_FIELD_CFG_EDGE);
             node_error(scope, v, " has two edges to the same node ").number(cfg->nodes[succ(v, 0)].label);
+            scope.index(succ_edge(v, 1) + 1);
             return WSP_ERR_CFG_EDGE;
         }
     }
@@ -194,7 +193,7 @@ wsp_status Analysis::topological() {
             }
         }
     }
-    DiagScope scope(diag, WSP_ERR_CFG_CYCLE);
+    DiagScope scope(diag, WSP_ERR_CFG_CYCLE, WSP_FIELD_CFG_NODE);
     node_error(scope, v, " lies on a cycle (unroll loops first)");
     return WSP_ERR_CFG_CYCLE;
 }
@@ -296,50 +295,72 @@ wsp_status Analysis::walk_structure(uint32_t entry, uint32_t *count) {
     }
 }
 
+// The CFG's own checks, shared by the size query and the analysis: NULL, reserved words, counts.
+wsp_status check_cfg(const wsp_pws_cfg *cfg, wsp_diag *diag) {
+    if (cfg == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_NODE, "no CFG");
+    const wsp_status st = check_reserved(cfg->reserved, 1, "the CFG", diag);
+    if (st != WSP_OK) return st;
+    if (cfg->node_count == 0) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE, "the CFG has no node");
+    if (cfg->node_count > WSP_PWS_MAX_NODES)
+        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_NODE, "the CFG has too many nodes");
+    if (cfg->edge_count > WSP_PWS_MAX_EDGES)
+        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_CFG_EDGE, "the CFG has too many edges");
+    return WSP_OK;
+}
+
 }  // namespace
 
-uint64_t workspace_needed(uint32_t n, uint32_t m) { return layout(n, m).total; }
+wsp_status workspace_size(const wsp_pws_cfg *cfg, size_t *size, wsp_diag *diag) {
+    if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
+    *size = 0;
+    const wsp_status st = check_cfg(cfg, diag);
+    if (st != WSP_OK) return st;
+    return report_size(layout(cfg->node_count, cfg->edge_count).total, size, diag);
+}
 
 wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, size_t workspace_size,
                    uint8_t *selected, uint8_t *removed, uint64_t *worst_from, wsp_pws_paths *paths,
                    wsp_diag *diag) {
-    if (cfg == nullptr || paths == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, "no CFG or no output");
-    if (cfg->node_count == 0) return fail(diag, WSP_ERR_RANGE, "the CFG has no node");
-    if (cfg->nodes == nullptr || (cfg->edge_count > 0 && cfg->edges == nullptr))
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "the CFG has no node or edge array");
-    if (cfg->node_count > WSP_PWS_MAX_NODES || cfg->edge_count > WSP_PWS_MAX_EDGES)
-        return fail(diag, WSP_ERR_RANGE, "the CFG has more nodes or edges than WSP_PWS_MAX_NODES/_EDGES");
+    zero(paths);
+    wsp_status st = check_cfg(cfg, diag);
+    if (st != WSP_OK) return st;
+    if (cfg->nodes == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_NODE, "the CFG has no node array");
+    if (cfg->edge_count > 0 && cfg->edges == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_EDGE, "the CFG has no edge array");
     const uint32_t n = cfg->node_count, m = cfg->edge_count;
     const Layout l = layout(n, m);
-    wsp_status st = check_workspace(workspace, workspace_size, l.total, diag);
+    st = check_workspace(workspace, workspace_size, l.total, diag);
     if (st != WSP_OK) return st;
+    if (paths == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the paths");
     Analysis a{};
     a.cfg = cfg;
     a.diag = diag;
     a.n = n;
     a.m = m;
-    a.out_off = at<uint32_t>(workspace, l.out_off);
-    a.out_edge = at<uint32_t>(workspace, l.out_edge);
-    a.in_off = at<uint32_t>(workspace, l.in_off);
-    a.in_edge = at<uint32_t>(workspace, l.in_edge);
-    a.order = at<uint32_t>(workspace, l.order);
-    a.stack = at<uint32_t>(workspace, l.stack);
-    a.walk = at<uint32_t>(workspace, l.walk);
-    a.next = at<uint32_t>(workspace, l.next);
-    a.p1 = at<uint32_t>(workspace, l.p1);
-    a.p2 = at<uint32_t>(workspace, l.p2);
-    a.bsb = at<uint32_t>(workspace, l.bsb);
-    a.rec = at<uint32_t>(workspace, l.rec);
-    a.ctx = at<uint32_t>(workspace, l.ctx);
-    a.edge_p1 = at<uint32_t>(workspace, l.edge_p1);
-    a.edge_p2 = at<uint32_t>(workspace, l.edge_p2);
-    a.visited = at<uint8_t>(workspace, l.visited);
-    a.phase = at<uint8_t>(workspace, l.phase);
-    a.ctx_used = at<uint8_t>(workspace, l.ctx_used);
-    a.pruned_edge = at<uint8_t>(workspace, l.pruned_edge);
-    a.h = at<uint64_t>(workspace, l.h);
-    a.h0 = at<uint64_t>(workspace, l.h0);
-    a.f = at<uint64_t>(workspace, l.f);
+    a.out_off = at<uint32_t>(workspace, l.at[kOutOff]);
+    a.out_edge = at<uint32_t>(workspace, l.at[kOutEdge]);
+    a.in_off = at<uint32_t>(workspace, l.at[kInOff]);
+    a.in_edge = at<uint32_t>(workspace, l.at[kInEdge]);
+    a.order = at<uint32_t>(workspace, l.at[kOrder]);
+    a.stack = at<uint32_t>(workspace, l.at[kStack]);
+    a.walk = at<uint32_t>(workspace, l.at[kWalk]);
+    a.next = at<uint32_t>(workspace, l.at[kNext]);
+    a.p1 = at<uint32_t>(workspace, l.at[kP1]);
+    a.p2 = at<uint32_t>(workspace, l.at[kP2]);
+    a.bsb = at<uint32_t>(workspace, l.at[kBsb]);
+    a.rec = at<uint32_t>(workspace, l.at[kRec]);
+    a.ctx = at<uint32_t>(workspace, l.at[kCtx]);
+    a.edge_p1 = at<uint32_t>(workspace, l.at[kEdgeP1]);
+    a.edge_p2 = at<uint32_t>(workspace, l.at[kEdgeP2]);
+    a.visited = at<uint8_t>(workspace, l.at[kVisited]);
+    a.phase = at<uint8_t>(workspace, l.at[kPhase]);
+    a.ctx_used = at<uint8_t>(workspace, l.at[kCtxUsed]);
+    a.pruned_edge = at<uint8_t>(workspace, l.at[kPrunedEdge]);
+    a.h = at<uint64_t>(workspace, l.at[kH]);
+    a.h0 = at<uint64_t>(workspace, l.at[kH0]);
+    a.f = at<uint64_t>(workspace, l.at[kF]);
 
     if ((st = a.build()) != WSP_OK) return st;
     if ((st = a.topological()) != WSP_OK) return st;
@@ -423,7 +444,7 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
                  checked_add(e_x, nx != kNone ? a.h[nx] : 0, &v);
         }
         if (!ok) {
-            DiagScope scope(diag, WSP_ERR_OVERFLOW);
+            DiagScope scope(diag, WSP_ERR_OVERFLOW, WSP_FIELD_CFG_NODE);
             a.node_error(scope, x, ": the worst path from it exceeds 2^64 - 1 cycles");
             return WSP_ERR_OVERFLOW;
         }
@@ -446,7 +467,7 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
             a.f[x] = best + cfg->nodes[x].wcet;
         }
         if (a.f[entry] != (pass == 0 ? a.h0[entry] : a.h[entry]))
-            return fail(diag, WSP_ERR_INTERNAL, "the longest path differs from the structural worst path");
+            return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "the longest path differs from the structural worst path");
         if (pass == 0) paths->full = a.f[entry];
     }
     paths->pruned = a.f[entry];
@@ -458,15 +479,14 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
         if (selected != nullptr) selected[v] = a.visited[v];
         if (worst_from != nullptr) worst_from[v] = a.f[v];
     }
-    clear(diag);
-    return WSP_OK;
+    return ok(diag);
 }
 
 }  // namespace pws
 }  // namespace wsp
 
-extern "C" size_t wsp_pws_workspace_size(uint32_t node_count, uint32_t edge_count) {
-    return wsp::workspace_bytes(wsp::pws::workspace_needed(node_count, edge_count));
+extern "C" wsp_status wsp_pws_workspace_size(const wsp_pws_cfg *cfg, size_t *size, wsp_diag *diag) {
+    return wsp::pws::workspace_size(cfg, size, diag);
 }
 
 extern "C" wsp_status wsp_pws_analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace,

@@ -5,17 +5,18 @@
 #include "pws/pws.hpp"
 #include "util/checked.hpp"
 #include "util/diag.hpp"
+#include "util/reserved.hpp"
 
 namespace {
 
-wsp_status overflow(wsp_diag *diag, const char *what) {
-    wsp::DiagScope scope(diag, WSP_ERR_OVERFLOW);
+wsp_status overflow(wsp_diag *diag, uint32_t field, const char *what) {
+    wsp::DiagScope scope(diag, WSP_ERR_OVERFLOW, field);
     scope.message.text(what).text(" exceeds 2^64 - 1");
     return WSP_ERR_OVERFLOW;
 }
 
-wsp_status zero(wsp_diag *diag, const char *what) {
-    wsp::DiagScope scope(diag, WSP_ERR_RANGE);
+wsp_status zero(wsp_diag *diag, uint32_t field, const char *what) {
+    wsp::DiagScope scope(diag, WSP_ERR_RANGE, field);
     scope.message.text(what).text(" must be at least 1");
     return WSP_ERR_RANGE;
 }
@@ -26,10 +27,10 @@ wsp_status dispatches(const wsp_pws_params &p, uint32_t cus, uint64_t simds, uin
     uint64_t slots = 0;
     if (!wsp::checked_mul(cus, simds, &slots) || !wsp::checked_mul(slots, p.wf_contexts, &slots) ||
         !wsp::checked_mul(slots, p.wf_size, &slots))
-        return overflow(diag, "N_CU * N_SIMD * N_WFC * N_WI_WF");
+        return overflow(diag, WSP_FIELD_PWS_CUS, "N_CU * N_SIMD * N_WFC * N_WI_WF");
     *parallel = slots / p.wg_size;
     if (*parallel == 0) {
-        wsp::DiagScope scope(diag, WSP_ERR_RANGE);
+        wsp::DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_PWS_WG_SIZE);
         scope.message.text("a workgroup of ").number(p.wg_size).text(" work-items does not fit in the ")
             .number(slots).text(" work-item slots of the GPU");
         return WSP_ERR_RANGE;
@@ -38,26 +39,38 @@ wsp_status dispatches(const wsp_pws_params &p, uint32_t cus, uint64_t simds, uin
     return WSP_OK;
 }
 
-// DS (d + factor * E_WF), checked.
-bool kernel_time(uint64_t ds, uint64_t d, uint64_t factor, uint64_t e_wf, uint64_t *out) {
+// DS (d + factor * E_WF), checked: an overflow inside the bracket is about the costs, of the product
+// with DS about the workgroups.
+wsp_status kernel_time(uint64_t ds, uint64_t d, uint64_t factor, uint64_t e_wf, uint64_t *out,
+                       const char *what, wsp_diag *diag) {
     uint64_t t = 0;
-    return wsp::checked_mul(factor, e_wf, &t) && wsp::checked_add(t, d, &t) && wsp::checked_mul(ds, t, out);
+    if (!wsp::checked_mul(factor, e_wf, &t) || !wsp::checked_add(t, d, &t))
+        return overflow(diag, WSP_FIELD_PWS_COSTS, what);
+    if (!wsp::checked_mul(ds, t, out)) return overflow(diag, WSP_FIELD_PWS_WORKGROUPS, what);
+    return WSP_OK;
 }
 
 }  // namespace
 
-extern "C" wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const wsp_pws_paths *paths,
-                                          wsp_pws_kernel *out, wsp_diag *diag) {
-    if (params == nullptr || paths == nullptr || out == nullptr)
-        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, "no parameters, paths or output");
+extern "C" wsp_status wsp_pws_wcet_compute(const wsp_pws_params *params, const wsp_pws_paths *paths,
+                                           wsp_pws_wcet *wcet, wsp_diag *diag) {
+    wsp::zero(wcet);
+    if (params == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_PWS_PARAMS, "no parameters");
+    if (paths == nullptr) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_PWS_PATHS, "no paths");
+    if (wcet == nullptr) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output");
     const wsp_pws_params &p = *params;
+    // Reserved words are numbered over both input structs: params 1..8, paths 9..12.
+    wsp_status st = wsp::check_reserved(p.reserved, 1, "the PWS parameters", diag);
+    if (st == WSP_OK) st = wsp::check_reserved(paths->reserved, 9, "the wavefront paths", diag);
+    if (st != WSP_OK) return st;
     const uint32_t cus = p.cus != 0 ? p.cus : 4u, simds = p.simds != 0 ? p.simds : 4u;
-    if (p.wf_contexts == 0) return zero(diag, "N_WFC (wavefront contexts per SIMD)");
-    if (p.wf_size == 0) return zero(diag, "N_WI_WF (work-items per wavefront)");
-    if (p.wg_size == 0) return zero(diag, "N_WI_WG (work-items per workgroup)");
-    if (p.workgroups == 0) return zero(diag, "G (workgroups)");
+    if (p.wf_contexts == 0) return zero(diag, WSP_FIELD_PWS_WF_CONTEXTS, "N_WFC (wavefront contexts per SIMD)");
+    if (p.wf_size == 0) return zero(diag, WSP_FIELD_PWS_WF_SIZE, "N_WI_WF (work-items per wavefront)");
+    if (p.wg_size == 0) return zero(diag, WSP_FIELD_PWS_WG_SIZE, "N_WI_WG (work-items per workgroup)");
+    if (p.workgroups == 0) return zero(diag, WSP_FIELD_PWS_WORKGROUPS, "G (workgroups)");
     if (p.spsimds != paths->spsimds) {
-        wsp::DiagScope scope(diag, WSP_ERR_RANGE);
+        wsp::DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_SPSIMDS);
         scope.message.text("S = ").number(p.spsimds).text(" but the wavefront was analysed with S = ")
             .number(paths->spsimds);
         return WSP_ERR_RANGE;
@@ -72,21 +85,22 @@ extern "C" wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const ws
                       : a.pruned > a.full                              ? "the worst SWF path exceeds the serialised path"
                                                                        : nullptr;
     if (bad != nullptr) {
-        wsp::DiagScope scope(diag, WSP_ERR_RANGE);
+        wsp::DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_PWS_PATHS);
         scope.message.text("inconsistent wavefront paths: ").text(bad);
         return WSP_ERR_RANGE;
     }
-    wsp_pws_kernel k{};
+    wsp_pws_wcet k{};
     uint64_t cost = 0, t = 0;
-    if (!wsp::checked_add(p.split_cost, p.merge_cost, &cost)) return overflow(diag, "e_s + e_m");
+    if (!wsp::checked_add(p.split_cost, p.merge_cost, &cost))
+        return overflow(diag, WSP_FIELD_PWS_COSTS, "e_s + e_m");
     // Lemma 5.1: at most |SB| splits and merges, each costing e_s + e_m, on top of the worst SWF path.
     if (!wsp::checked_mul(paths->selected, cost, &t) || !wsp::checked_add(paths->pruned, t, &k.wf_pws))
-        return overflow(diag, "E_WF under PWS");
+        return overflow(diag, WSP_FIELD_PWS_COSTS, "E_WF under PWS");
     // DWS: any branch may split (no marks), each at most once per wavefront, so at most |B| splits;
     // an SWF's path is a path of the whole CFG (its serialised longest path bounds it).
     const uint64_t dws_splits = p.spsimds > 0 ? paths->branches : 0;
     if (!wsp::checked_mul(dws_splits, cost, &t) || !wsp::checked_add(paths->full, t, &k.wf_dws))
-        return overflow(diag, "E_WF under DWS");
+        return overflow(diag, WSP_FIELD_PWS_COSTS, "E_WF under DWS");
     k.wf_none = paths->full;
     // Eq. 2 as the paper states it: only when |SB| < S are N_unused = S - |SB| SpSIMDs idle per
     // SIMD, and re-provisioning gives every SIMD |SB| SpSIMDs. Select may allocate fewer contexts
@@ -96,19 +110,20 @@ extern "C" wsp_status wsp_pws_kernel_wcet(const wsp_pws_params *params, const ws
     if (paths->selected < p.spsimds) {
         uint64_t idle = 0;
         if (!wsp::checked_mul(static_cast<uint64_t>(p.spsimds - paths->selected), simds, &idle))
-            return overflow(diag, "N_unused * N_SIMD");
+            return overflow(diag, WSP_FIELD_SPSIMDS, "N_unused * N_SIMD");
         k.simds_total += idle / (static_cast<uint64_t>(paths->selected) + 1u);
     }
-    wsp_status st = dispatches(p, cus, k.simds_total, &k.parallel_pws, &k.dispatches_pws, diag);
-    if (st != WSP_OK) return st;
+    if ((st = dispatches(p, cus, k.simds_total, &k.parallel_pws, &k.dispatches_pws, diag)) != WSP_OK) return st;
     if ((st = dispatches(p, cus, simds, &k.parallel, &k.dispatches, diag)) != WSP_OK) return st;
-    if (!kernel_time(k.dispatches_pws, p.init_delay, 1, k.wf_pws, &k.kernel_pws))
-        return overflow(diag, "the kernel WCET under PWS (Lemma 5.5)");
-    if (!kernel_time(k.dispatches, p.init_delay, static_cast<uint64_t>(p.spsimds) + 1u, k.wf_dws, &k.kernel_dws))
-        return overflow(diag, "the kernel WCET under DWS (Lemma 5.7)");
-    if (!kernel_time(k.dispatches, p.init_delay, 1, k.wf_none, &k.kernel_none))
-        return overflow(diag, "the kernel WCET without splitting");
-    *out = k;
-    wsp::clear(diag);
-    return WSP_OK;
+    if ((st = kernel_time(k.dispatches_pws, p.init_delay, 1, k.wf_pws, &k.kernel_pws,
+                          "the kernel WCET under PWS (Lemma 5.5)", diag)) != WSP_OK)
+        return st;
+    if ((st = kernel_time(k.dispatches, p.init_delay, static_cast<uint64_t>(p.spsimds) + 1u, k.wf_dws,
+                          &k.kernel_dws, "the kernel WCET under DWS (Lemma 5.7)", diag)) != WSP_OK)
+        return st;
+    if ((st = kernel_time(k.dispatches, p.init_delay, 1, k.wf_none, &k.kernel_none,
+                          "the kernel WCET without splitting", diag)) != WSP_OK)
+        return st;
+    *wcet = k;
+    return wsp::ok(diag);
 }

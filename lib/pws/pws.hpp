@@ -10,7 +10,7 @@
 namespace wsp {
 namespace pws {
 
-uint64_t workspace_needed(uint32_t node_count, uint32_t edge_count);
+wsp_status workspace_size(const wsp_pws_cfg *cfg, size_t *size, wsp_diag *diag);
 wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, size_t workspace_size,
                    uint8_t *selected, uint8_t *removed, uint64_t *worst_from, wsp_pws_paths *paths,
                    wsp_diag *diag);

@@ -15,10 +15,10 @@ class Occupancy {
 public:
     static constexpr uint32_t kSlots = WSP_UNIT_COUNT + 1;  // four types and the total
 
-    // Computed in 64 bits: on a 32-bit target the caller must check it fits in size_t.
-    static uint64_t bytes(uint64_t horizon) { return sizeof(uint32_t) * kSlots * (horizon + 2); }
+    // uint32_t words of storage for cycles 0..horizon+1 (in 64 bits: a caller's layout checks it).
+    static uint64_t words(uint64_t horizon) { return kSlots * (horizon + 2); }
 
-    // `storage` holds bytes(horizon); it is zeroed here.
+    // `storage` holds words(horizon); it is zeroed here.
     Occupancy(uint32_t *storage, uint64_t horizon, const uint32_t *sigma, uint32_t schedulers)
         : count_(storage), horizon_(horizon), sigma_(sigma), schedulers_(schedulers) {
         const size_t n = kSlots * static_cast<size_t>(horizon + 2);

@@ -7,8 +7,7 @@
 // when some type U has ready warps that do not issue in t although U issues fewer than sigma_U and the
 // scheduler limit is not reached. A cycle in which nothing issues before the makespan is such a
 // failure (every unfinished warp is ready and every type has room).
-#include "model/problem.hpp"
-#include "schedule/workspace_sizes.hpp"
+#include "schedule/schedule.hpp"
 #include "util/diag.hpp"
 
 namespace wsp {
@@ -45,13 +44,8 @@ void heap_sort(uint32_t *a, size_t n, const uint32_t *key) {
 
 wsp_status violation(wsp_diag *diag, wsp_status status, uint32_t warp, uint32_t instruction,
                      uint32_t cycle, int unit, const char *what) {
-    DiagScope scope(diag, status);
-    if (diag != nullptr) {
-        diag->warp = warp;
-        diag->instruction = instruction;
-        diag->cycle = cycle;
-        diag->unit = unit;
-    }
+    DiagScope scope(diag, status, WSP_FIELD_SCHEDULE);
+    scope.warp(warp).instruction(instruction).cycle(cycle).unit(unit);
     scope.message.text(what);
     if (cycle != 0) scope.message.text(" in cycle ").number(cycle);
     if (warp != 0) scope.message.text(" (warp ").number(warp);
@@ -78,38 +72,28 @@ uint32_t first_unfinished(const wsp_problem &p, const uint32_t *pos) {
     return 0;
 }
 
+struct ValidatorParts {
+    size_t order, pos;
+    WorkspaceLayout layout;
+};
+
+ValidatorParts validator_parts(const wsp_problem &p) {
+    ValidatorParts v;
+    v.order = v.layout.add<uint32_t>(cells(p));
+    v.pos = v.layout.add<uint32_t>(p.warps);
+    return v;
+}
+
 }  // namespace
 
-// WSP_VALIDATE_WORKSPACE_SIZE in 64 bits: the sort order and each warp's position.
-uint64_t validator_bytes(const wsp_problem &p) {
-    return sizeof(uint32_t) * (static_cast<uint64_t>(p.warps) * p.length + p.warps);
-}
+WorkspaceLayout validator_layout(const wsp_problem &p) { return validator_parts(p).layout; }
 
-}  // namespace wsp
-
-extern "C" size_t wsp_validate_workspace_size(const wsp_problem *p) {
-    if (!wsp::valid(p)) return 0;
-    return wsp::workspace_bytes(wsp::validator_bytes(*p));
-}
-
-extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t *cycles,
-                                            size_t length, void *workspace, size_t workspace_size,
-                                            uint32_t *makespan, wsp_diag *diag) {
-    using namespace wsp;
-    if (p == nullptr || cycles == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, "no problem or no schedule");
-    if (!valid(p)) return fail(diag, WSP_ERR_INVALID_HANDLE, "the problem handle is not valid");
+wsp_status validate(const wsp_problem &p_, const uint32_t *cycles, void *workspace, uint32_t *makespan,
+                    wsp_diag *diag) {
+    const wsp_problem *p = &p_;
     const uint32_t W = p->warps;
     const uint32_t I = p->length;
-    const size_t n = static_cast<size_t>(W) * I;
-    if (length != n) {
-        DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH);
-        scope.message.text("the schedule holds ").number(length).text(" entries but W*I = ").number(n);
-        return WSP_ERR_WITNESS_LENGTH;
-    }
-    wsp_status st = check_workspace(workspace, workspace_size, validator_bytes(*p), diag);
-    if (st != WSP_OK) return st;
-
+    const size_t n = static_cast<size_t>(cells(*p));
     // Rule 1 and 2: cycles start at 1, and each warp's instructions issue in strictly later cycles.
     for (uint32_t w = 0; w < W; ++w) {
         const uint32_t *row = cycles + static_cast<size_t>(w) * I;
@@ -123,8 +107,9 @@ extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t
         }
     }
 
-    uint32_t *order = static_cast<uint32_t *>(workspace);
-    uint32_t *pos = order + n;  // instructions of each warp issued before the current cycle
+    const ValidatorParts parts = validator_parts(*p);
+    uint32_t *order = carve<uint32_t>(workspace, parts.order);
+    uint32_t *pos = carve<uint32_t>(workspace, parts.pos);  // instructions issued per warp before the cycle
     for (size_t k = 0; k < n; ++k) order[k] = static_cast<uint32_t>(k);
     heap_sort(order, n, cycles);
 
@@ -170,6 +155,28 @@ extern "C" wsp_status wsp_validate_schedule(const wsp_problem *p, const uint32_t
         expected = t + 1;
     }
     if (makespan != nullptr) *makespan = expected - 1;
-    clear(diag);
-    return WSP_OK;
+    return ok(diag);
+}
+
+}  // namespace wsp
+
+extern "C" wsp_status wsp_schedule_validate(const wsp_problem *problem, const uint32_t *cycles,
+                                            size_t length, void *workspace, size_t workspace_size,
+                                            uint32_t *makespan, wsp_diag *diag) {
+    using namespace wsp;
+    if (makespan != nullptr) *makespan = 0;
+    wsp_status st = check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    if (cycles == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_SCHEDULE, "no schedule");
+    if (length != cells(*problem)) {
+        DiagScope scope(diag, WSP_ERR_WITNESS_LENGTH, WSP_FIELD_SCHEDULE);
+        scope.message.text("the schedule holds ").number(length).text(" entries but W*I = ")
+            .number(cells(*problem));
+        return WSP_ERR_WITNESS_LENGTH;
+    }
+    st = check_workspace(workspace, workspace_size, schedule_layout(*problem), diag);
+    if (st != WSP_OK) return st;
+    st = validate(*problem, cycles, workspace, makespan, diag);
+    if (st != WSP_OK && makespan != nullptr) *makespan = 0;
+    return st;
 }

@@ -4,20 +4,20 @@
 #ifndef WSP_SCHEDULE_WITNESS_CHECK_HPP
 #define WSP_SCHEDULE_WITNESS_CHECK_HPP
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include "model/problem.hpp"
+#include "util/workspace.hpp"
 
 namespace wsp {
 
-// Bytes of scratch memory check_witness needs (decoder workspace, the cycle matrix, validator
-// workspace), each part a multiple of WSP_WORKSPACE_ALIGN.
-uint64_t witness_check_bytes(const wsp_problem &p);
+// Scratch memory check_witness needs: decoder workspace, the cycle matrix, validator workspace.
+WorkspaceLayout witness_check_layout(const wsp_problem &p);
 
-// `scratch` holds witness_check_bytes(p), aligned. `who` names the method in the message.
-wsp_status check_witness(const wsp_problem &p, void *scratch, const uint32_t *witness, size_t length,
-                         uint32_t makespan, const char *who, wsp_diag *diag);
+// `scratch` holds witness_check_layout(p), aligned; `witness` holds W*I ids. `who` names the method
+// in the message.
+wsp_status check_witness(const wsp_problem &p, void *scratch, const uint32_t *witness, uint32_t makespan,
+                         const char *who, wsp_diag *diag);
 
 }  // namespace wsp
 

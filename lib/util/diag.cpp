@@ -43,27 +43,61 @@ MessageWriter &MessageWriter::character(int c) {
     return *this;
 }
 
-DiagScope::DiagScope(wsp_diag *d, wsp_status status)
+DiagScope::DiagScope(wsp_diag *d, wsp_status status, uint32_t field)
     : diag(d),
       scratch{0, 0},
       message(d != nullptr ? d->message : scratch, d != nullptr ? sizeof d->message : sizeof scratch) {
     if (diag == nullptr) return;
+    __builtin_memset(diag, 0, offsetof(wsp_diag, message));  // positions 0, reserved words 0
     diag->status = status;
-    diag->position = 0;
+    diag->field = field;
     diag->character = -1;
     diag->unit = -1;
-    diag->warp = 0;
-    diag->instruction = 0;
-    diag->cycle = 0;
 }
 
-wsp_status fail(wsp_diag *diag, wsp_status status, const char *what) {
-    DiagScope scope(diag, status);
+DiagScope &DiagScope::line(uint32_t v) {
+    if (diag != nullptr) diag->line = v;
+    return *this;
+}
+DiagScope &DiagScope::column(uint32_t v) {
+    if (diag != nullptr) diag->column = v;
+    return *this;
+}
+DiagScope &DiagScope::index(uint32_t v) {
+    if (diag != nullptr) diag->index = v;
+    return *this;
+}
+DiagScope &DiagScope::character(int v) {
+    if (diag != nullptr) diag->character = v;
+    return *this;
+}
+DiagScope &DiagScope::unit(int v) {
+    if (diag != nullptr) diag->unit = v;
+    return *this;
+}
+DiagScope &DiagScope::warp(uint32_t v) {
+    if (diag != nullptr) diag->warp = v;
+    return *this;
+}
+DiagScope &DiagScope::instruction(uint32_t v) {
+    if (diag != nullptr) diag->instruction = v;
+    return *this;
+}
+DiagScope &DiagScope::cycle(uint32_t v) {
+    if (diag != nullptr) diag->cycle = v;
+    return *this;
+}
+
+wsp_status fail(wsp_diag *diag, wsp_status status, uint32_t field, const char *what) {
+    DiagScope scope(diag, status, field);
     scope.message.text(what);
     return status;
 }
 
-void clear(wsp_diag *diag) { DiagScope scope(diag, WSP_OK); }
+wsp_status ok(wsp_diag *diag) {
+    DiagScope scope(diag, WSP_OK, WSP_FIELD_NONE);
+    return WSP_OK;
+}
 
 const char *unit_name(int unit) {
     switch (unit) {

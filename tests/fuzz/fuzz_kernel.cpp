@@ -52,9 +52,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (st != WSP_OK) {
         check(need == 0);
         check(diag.status == st);
+        check(diag.field != WSP_FIELD_NONE);  // every error says which input it is about
+        check(std::strcmp(wsp_field_name(diag.field), "unknown") != 0);
         check(std::memchr(diag.message, '\0', sizeof diag.message) != nullptr);
         return 0;
     }
+    check(diag.status == WSP_OK && diag.field == WSP_FIELD_NONE && diag.message[0] == '\0');
     check(need > 0);
     if (need > kMaxWorkspace) return 0;
 
@@ -62,31 +65,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     {
         std::vector<uint64_t> small((need - 1 + 7) / 8);
         wsp_problem *p = nullptr;
-        const wsp_status s2 = wsp_problem_init(small.data(), need - 1, kernel.c_str(), W, sm_arg, &p, nullptr);
+        const wsp_status s2 = wsp_problem_init(kernel.c_str(), W, sm_arg, small.data(), need - 1, &p, nullptr);
         check(s2 != WSP_OK);
     }
     uint64_t *buffer = static_cast<uint64_t *>(std::malloc(need + 8));  // 8-aligned, exact size
     wsp_problem *p = nullptr;
-    const wsp_status s3 = wsp_problem_init(buffer, need, kernel.c_str(), W, sm_arg, &p, &diag);
+    const wsp_status s3 = wsp_problem_init(kernel.c_str(), W, sm_arg, buffer, need, &p, &diag);
     check(s3 == WSP_OK && p != nullptr);
     const uint32_t I = wsp_problem_length(p);
     check(I > 0 && std::strlen(wsp_problem_kernel(p)) == I);
     check(wsp_problem_warps(p) == W);
     uint32_t counted = 0;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const wsp_unit unit = static_cast<wsp_unit>(u);
+        const uint32_t unit = static_cast<uint32_t>(u);
         check(wsp_problem_sigma(p, unit) >= 1);
-        uint32_t num = 0, den = 0;
-        wsp_problem_sigma_fraction(p, unit, &num, &den);
+        const uint32_t num = wsp_problem_sigma_numerator(p, unit), den = wsp_problem_sigma_denominator(p, unit);
         check(num >= 1 && den >= 1 && (num == 1 || den == 1));
         counted += wsp_problem_count(p, unit);
     }
     check(counted == I);
     for (uint32_t i = 0; i < I; ++i) check(static_cast<int>(wsp_problem_unit_at(p, i)) < WSP_UNIT_COUNT);
     wsp_bounds b;
-    if (wsp_bounds_compute(p, &b) != WSP_OK) {
-        // overflow is reported, never wrapped; nothing else may fail on a valid problem
-    }
+    check(wsp_bounds_compute(p, &b, nullptr) == WSP_OK);  // nothing may fail on a valid problem
     std::free(buffer);
     return 0;
 }

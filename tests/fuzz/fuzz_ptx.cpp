@@ -7,22 +7,24 @@
 #include <cstring>
 #include <vector>
 
+#define WSP_EXPERIMENTAL 1  // the PTX reader is experimental in 1.0
 #include "warpspan_host.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *text = reinterpret_cast<const char *>(data);
-    static const wsp_ptx_flow flows[] = {WSP_PTX_PREFIX, WSP_PTX_PATH, WSP_PTX_LOOP, WSP_PTX_WORST};
-    for (wsp_ptx_flow flow : flows) {
-        wsp_ptx_options o{};
+    static const uint32_t flows[] = {WSP_HOST_PTX_PREFIX, WSP_HOST_PTX_PATH, WSP_HOST_PTX_LOOP, WSP_HOST_PTX_WORST};
+    for (uint32_t flow : flows) {
+        wsp_host_ptx_options o{};
         o.flow = flow;
         o.path = "t,n,t,n,t,n";
         o.loop = 2;
         o.max_instructions = 20000;  // keeps a run short; longer kernels are an error, not a hang
-        wsp_ptx_report report{};
+        wsp_host_ptx_report report{};
         wsp_diag diag{};
         const wsp_status sized = wsp_host_ptx_read(text, size, &o, nullptr, 0, &report, &diag);
         if (sized != WSP_OK) {
-            if (diag.message[0] == '\0') std::abort();  // an error must say what is wrong
+            // an error must say what is wrong, and which input it is about
+            if (diag.message[0] == '\0' || diag.status != sized || diag.field == WSP_FIELD_NONE) std::abort();
             continue;
         }
         // The size query succeeded: a buffer of the reported size must hold the kernel.

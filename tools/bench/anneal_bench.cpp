@@ -41,7 +41,7 @@ bool make(Problem &pr, const char *kernel, uint32_t W, const wsp_sm_config &sm) 
     size_t size = 0;
     if (wsp_problem_workspace_size(kernel, W, &sm, &size, nullptr) != WSP_OK) return false;
     pr.storage.assign(size / 8 + 1, 0);
-    return wsp_problem_init(pr.storage.data(), size, kernel, W, &sm, &pr.p, nullptr) == WSP_OK;
+    return wsp_problem_init(kernel, W, &sm, pr.storage.data(), size, &pr.p, nullptr) == WSP_OK;
 }
 
 wsp_sm_config voronoi_sm() {
@@ -87,7 +87,7 @@ public:
 private:
     static uint32_t upper(const wsp_problem *p) {
         wsp_bounds b;
-        wsp_bounds_compute(p, &b);
+        wsp_bounds_compute(p, &b, nullptr);
         return static_cast<uint32_t>(b.upper);
     }
     const wsp_problem *p_;
@@ -104,13 +104,15 @@ struct Speed {
 
 // The paper's annealer over the plain decoder: the same moves, acceptance draws and random stream as
 // wsp_anneal (random initial string, uniform or local pairs), so the same decisions.
-void plain_anneal(const wsp_problem *p, wsp_anneal_moves moves, uint64_t iterations, Speed &sp) {
+void plain_anneal(const wsp_problem *p, uint32_t moves, uint64_t iterations, Speed &sp) {
     const uint32_t W = p->warps, n = W * p->length;
     std::vector<uint32_t> s(n);
     {
-        std::vector<uint64_t> ws(wsp_anneal_workspace_size(p) / 8 + 1);
+        size_t bytes = 0;
+        wsp_schedule_workspace_size(p, &bytes, nullptr);
+        std::vector<uint64_t> ws(bytes / 8 + 1);
         std::vector<uint32_t> init(n);
-        wsp_anneal_initial(p, WSP_ANNEAL_RANDOM, 1, ws.data(), ws.size() * 8, init.data(), n, nullptr);
+        wsp_schedule_dispatch(p, WSP_POLICY_RANDOM, 1, ws.data(), bytes, init.data(), n, nullptr);
         for (uint32_t k = 0; k < n; ++k) s[k] = init[k] - 1u;
     }
     PlainDecoder dec(p);
@@ -120,7 +122,7 @@ void plain_anneal(const wsp_problem *p, wsp_anneal_moves moves, uint64_t iterati
     uint64_t accepted = 0;
     for (uint64_t iter = 0; iter < iterations; ++iter) {
         uint32_t a, b;
-        if (moves == WSP_ANNEAL_MOVES_UNIFORM) {
+        if (moves == WSP_MOVES_UNIFORM) {
             do {
                 a = rng.below(n);
                 b = rng.below(n);
@@ -154,7 +156,7 @@ void plain_anneal(const wsp_problem *p, wsp_anneal_moves moves, uint64_t iterati
     sp.decoded = n;
 }
 
-void library_anneal(const wsp_problem *p, wsp_anneal_moves moves, wsp::Decoding d, uint64_t iterations,
+void library_anneal(const wsp_problem *p, uint32_t moves, wsp::Decoding d, uint64_t iterations,
                     Speed &sp) {
     const uint64_t bytes = wsp::anneal_bytes(p, d);
     std::vector<uint64_t> ws(bytes / 8 + 1);
@@ -162,7 +164,7 @@ void library_anneal(const wsp_problem *p, wsp_anneal_moves moves, wsp::Decoding 
     wsp_anneal_options o{};
     o.iterations = iterations;
     o.seed = 1;
-    o.init = WSP_ANNEAL_RANDOM;
+    o.policy = WSP_POLICY_RANDOM;
     o.moves = moves;
     wsp_anneal_result r{};
     const double t = now();
@@ -177,7 +179,7 @@ void library_anneal(const wsp_problem *p, wsp_anneal_moves moves, wsp::Decoding 
 // ---- 2. before: the paper's annealer, six restarts, iterations fitted to the time ---------------
 
 uint32_t anneal_within(const wsp_problem *p, double seconds, double rate, uint64_t seed) {
-    const size_t restarts = WSP_ANNEAL_INIT_COUNT;
+    const size_t restarts = WSP_POLICY_COUNT;
     const uint64_t iterations = std::max<uint64_t>(1000, static_cast<uint64_t>(0.8 * rate * seconds / restarts));
     const size_t n = static_cast<size_t>(p->warps) * p->length;
     std::vector<std::vector<uint32_t>> witness(restarts, std::vector<uint32_t>(n));
@@ -187,11 +189,14 @@ uint32_t anneal_within(const wsp_problem *p, double seconds, double rate, uint64
         jobs[k].problem = p;
         jobs[k].options.iterations = iterations;
         jobs[k].options.seed = seed + k;
-        jobs[k].options.init = static_cast<wsp_anneal_init>(k);
+        jobs[k].options.policy = static_cast<uint32_t>(k);
         jobs[k].witness = witness[k].data();
         jobs[k].witness_length = n;
     }
-    wsp_host_anneal_run(jobs.data(), restarts, 1, seconds, nullptr, nullptr, 0);
+    wsp_host_run_options run{};
+    run.threads = 1;
+    run.seconds = seconds;
+    wsp_host_anneal_run(jobs.data(), restarts, &run, nullptr);
     uint32_t best = 0;
     for (const wsp_host_anneal_job &j : jobs)
         if (j.status == WSP_OK) best = std::max(best, j.result.lower);
@@ -200,19 +205,20 @@ uint32_t anneal_within(const wsp_problem *p, double seconds, double rate, uint64
 
 uint32_t anneal_budget(const wsp_problem *p, uint64_t iterations, uint64_t seed) {
     const size_t n = static_cast<size_t>(p->warps) * p->length;
-    const uint64_t bytes = wsp::anneal_bytes(p, wsp::Decoding::kIncremental);
+    size_t bytes = 0;
+    wsp_anneal_workspace_size(p, &bytes, nullptr);
     std::vector<uint64_t> ws(bytes / 8 + 1);
     std::vector<uint32_t> witness(n);
     uint32_t best = 0;
-    for (int k = 0; k < WSP_ANNEAL_INIT_COUNT; ++k) {
+    for (uint32_t k = 0; k < WSP_POLICY_COUNT; ++k) {
         wsp_anneal_options o{};
         o.iterations = iterations;
         o.seed = seed + k;
-        o.init = static_cast<wsp_anneal_init>(k);
+        o.policy = k;
         wsp_anneal_result r{};
-        if (wsp_anneal(p, &o, ws.data(), bytes, witness.data(), n, &r, nullptr) == WSP_OK)
+        if (wsp_anneal_run(p, &o, ws.data(), bytes, witness.data(), n, &r, nullptr) == WSP_OK)
             best = std::max(best, r.lower);
-        if (r.stop == WSP_ANNEAL_OPTIMAL) break;
+        if (r.lower >= r.upper) break;  // it is T(W)
     }
     return best;
 }
@@ -228,16 +234,17 @@ void on_best(void *context, uint32_t, double seconds) { static_cast<Found *>(con
 
 Found lower_within(const wsp_problem *p, double seconds, uint64_t seed) {
     wsp::HostLowerOptions o{};
-    o.core.seed = seed;
-    o.seconds = seconds;
-    o.threads = 1;
+    o.lower.seed = seed;
     o.jobs = 1;
+    wsp_host_run_options run{};
+    run.threads = 1;
+    run.seconds = seconds;
     Found f;
     o.on_best = on_best;
     o.on_best_context = &f;
     std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
     wsp::HostLowerResult r{};
-    if (wsp::host_lower_run(p, &o, witness.data(), witness.size(), &r, nullptr) == WSP_OK) {
+    if (wsp::host_lower_run(p, &o, &run, witness.data(), witness.size(), &r, nullptr) == WSP_OK) {
         f.lower = r.best.lower;
         f.seconds = r.seconds;
     }
@@ -247,7 +254,7 @@ Found lower_within(const wsp_problem *p, double seconds, uint64_t seed) {
 Found lower_default(const wsp_problem *p, uint64_t seed) {
     wsp::LowerOptions o{};
     o.seed = seed;
-    uint64_t size = 0;
+    size_t size = 0;
     wsp::lower_workspace_size(p, &o, &size, nullptr);
     std::vector<uint64_t> ws(size / 8 + 1);
     std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
@@ -261,14 +268,15 @@ Found lower_default(const wsp_problem *p, uint64_t seed) {
 }
 
 uint32_t exact_T(const wsp_problem *p, bool &ok) {
-    const size_t bytes = wsp_exact_workspace_size(p, 1u << 20);
+    size_t bytes = 0;
+    wsp_exact_workspace_size(p, 1u << 20, &bytes, nullptr);
     std::vector<uint64_t> ws(bytes / 8 + 1);
     std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
     wsp_exact_options o{};
-    o.max_expansions = 5000000;
+    o.control.budget = 5000000;
     wsp_exact_result r{};
     ok = wsp_exact_solve(p, &o, ws.data(), bytes, witness.data(), witness.size(), &r, nullptr) == WSP_OK &&
-         r.status == WSP_EXACT_OPTIMAL;
+         r.stop == WSP_STOP_FINISHED;
     return r.lower;
 }
 
@@ -285,7 +293,7 @@ int main(int argc, char **argv) {
                 static_cast<unsigned long long>(iterations));
     std::printf("   moves     decoding                    it/s        positions/cand  best  accepted  vs plain\n");
     for (int m = 0; m < 2; ++m) {
-        const wsp_anneal_moves moves = static_cast<wsp_anneal_moves>(m);
+        const uint32_t moves = static_cast<uint32_t>(m);
         Speed plain, full, inc, ck;
         for (int rep = 0; rep < 3; ++rep) {
             plain_anneal(v16.p, moves, iterations, plain);
@@ -311,7 +319,7 @@ int main(int argc, char **argv) {
 
     std::printf("\n2. Voronoi W = 16: best witness within 1 s on one thread (paper 003: 160; T(16) <= 193)\n\n");
     Speed rate;
-    library_anneal(v16.p, WSP_ANNEAL_MOVES_UNIFORM, wsp::Decoding::kIncremental, 100000, rate);
+    library_anneal(v16.p, WSP_MOVES_UNIFORM, wsp::Decoding::kIncremental, 100000, rate);
     std::printf("   seed   before: annealer   after: lower   found after\n");
     uint32_t worst = ~0u;
     for (uint64_t seed = 1; seed <= 10; ++seed) {

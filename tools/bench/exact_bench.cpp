@@ -30,7 +30,7 @@ class Baseline {
 public:
     explicit Baseline(const wsp_problem *p) : p_(p), I_(wsp_problem_length(p)), W_(wsp_problem_warps(p)) {
         for (uint32_t i = 0; i < I_; ++i) unit_.push_back(wsp_problem_unit_at(p, i));
-        for (int u = 0; u < 4; ++u) sigma_[u] = wsp_problem_sigma(p, static_cast<wsp_unit>(u));
+        for (int u = 0; u < 4; ++u) sigma_[u] = wsp_problem_sigma(p, static_cast<uint32_t>(u));
         S_ = wsp_problem_schedulers(p);
     }
     uint32_t solve() {
@@ -138,31 +138,35 @@ int main(int argc, char **argv) {
             }
             std::vector<uint64_t> storage((size + 7) / 8);
             wsp_problem *p = nullptr;
-            wsp_problem_init(storage.data(), size, k.kernel, W, &k.sm, &p, &d);
+            wsp_problem_init(k.kernel, W, &k.sm, storage.data(), size, &p, &d);
             std::vector<uint32_t> witness(static_cast<size_t>(W) * wsp_problem_length(p));
             wsp_host_exact_job job{};
             job.problem = p;
-            job.workspace_size = static_cast<size_t>(mib << 20);
+            job.memory = mib << 20;
             job.seconds = seconds;
             job.witness = witness.data();
             job.witness_length = witness.size();
-            wsp_host_exact_run(&job, 1, 1);
+            wsp_host_run_options o{};
+            o.threads = 1;
+            wsp_host_exact_run(&job, 1, &o, nullptr);
             if (job.status != WSP_OK) {
                 std::printf("error: %s\n", job.diag.message);
                 return 1;
             }
             const wsp_exact_result &r = job.result;
-            const char *stop = r.status == WSP_EXACT_OPTIMAL ? "-"
-                               : r.status == WSP_EXACT_MEMORY ? "memory"
-                               : job.timed_out ? "time" : "states";
+            const char *stop = r.stop == WSP_STOP_FINISHED ? "-"
+                               : r.stop == WSP_STOP_MEMORY ? "memory"
+                               : r.stop == WSP_STOP_TIME ? "time" : "states";
             char bracket[32];
             if (r.lower == r.upper)
                 std::snprintf(bracket, sizeof bracket, "%u", r.lower);
             else
                 std::snprintf(bracket, sizeof bracket, "[%u,%u]", r.lower, r.upper);
-            const double used_mib = static_cast<double>(wsp_exact_workspace_size(p, r.stored)) / (1 << 20);
+            size_t used = 0;
+            wsp_exact_workspace_size(p, r.stored, &used, nullptr);
+            const double used_mib = static_cast<double>(used) / (1 << 20);
             std::printf("%3u %-8s %-6s %11s %12llu %12llu %7.1fMi %9.3f |", W,
-                        r.status == WSP_EXACT_OPTIMAL ? "optimal" : "budget", stop, bracket,
+                        r.stop == WSP_STOP_FINISHED ? "optimal" : "budget", stop, bracket,
                         static_cast<unsigned long long>(r.expanded), static_cast<unsigned long long>(r.stored),
                         used_mib, job.elapsed);
             if (W <= baseline_max) {
@@ -171,7 +175,7 @@ int main(int argc, char **argv) {
                 const uint32_t t = b.solve();
                 const double bs = now() - t0;
                 std::printf(" %12zu %9.3f %6.1fx%s\n", b.states(), bs, job.elapsed > 0 ? bs / job.elapsed : 0.0,
-                            r.status == WSP_EXACT_OPTIMAL && t != r.lower ? "  MISMATCH" : "");
+                            r.stop == WSP_STOP_FINISHED && t != r.lower ? "  MISMATCH" : "");
             } else {
                 std::printf(" %12s %9s %7s\n", "-", "-", "-");
             }

@@ -36,20 +36,22 @@ ExactTime exact(const wsp_problem *p, double limit) {
     job.seconds = limit;
     job.witness = witness.data();
     job.witness_length = witness.size();
-    wsp_host_exact_run(&job, 1, 1);
-    return ExactTime{job.result.upper, job.status == WSP_OK && job.result.status == WSP_EXACT_OPTIMAL,
+    wsp_host_run_options o{};
+    o.threads = 1;
+    wsp_host_exact_run(&job, 1, &o, nullptr);
+    return ExactTime{job.result.upper, job.status == WSP_OK && job.result.stop == WSP_STOP_FINISHED,
                      job.elapsed};
 }
 
 const char *status_name(uint32_t s) {
-    return s == WSP_ILP_OPTIMAL ? "optimal" : s == WSP_ILP_TIMEOUT ? "timeout" : "cancelled";
+    return s == WSP_STOP_FINISHED ? "optimal" : s == WSP_STOP_TIME ? "timeout" : "cancelled";
 }
 
 }  // namespace
 
 int main(int argc, char **argv) {
     if (!wsp_host_ilp_available()) {
-        std::fprintf(stderr, "ilp_bench: this build has no lp_solve (install liblpsolve55-dev)\n");
+        std::fprintf(stderr, "ilp_bench: this build has no lp_solve (install liblpsolve55-dev and lp-solve)\n");
         return 2;
     }
     const double limit = argc > 1 ? std::atof(argv[1]) : 60.0;
@@ -72,27 +74,27 @@ int main(int argc, char **argv) {
             std::vector<uint64_t> storage(WSP_PROBLEM_WORKSPACE_SIZE(64) / 8 + 1);
             wsp_problem *p = nullptr;
             wsp_diag d{};
-            if (wsp_problem_init(storage.data(), storage.size() * 8, k.kernel, W, &k.sm, &p, &d) != WSP_OK) {
+            if (wsp_problem_init(k.kernel, W, &k.sm, storage.data(), storage.size() * 8, &p, &d) != WSP_OK) {
                 std::fprintf(stderr, "ilp_bench: %s\n", d.message);
                 return 1;
             }
             const ExactTime e = exact(p, limit);
             std::printf("%-34s %2u %5u %9.4f", k.name, W, e.T, e.seconds);
-            for (uint32_t c = WSP_ILP_SHORT; c <= WSP_ILP_LONG; ++c) {
-                wsp_ilp_options o{};
+            for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c) {
+                wsp_host_ilp_options o{};
                 o.constraints = c;
                 o.seconds = limit;
-                wsp_ilp_result r{};
+                wsp_host_ilp_result r{};
                 if (wsp_host_ilp_solve(p, &o, nullptr, 0, &r, &d) != WSP_OK) {
                     std::printf(" | error: %s", d.message);
                     continue;
                 }
                 char bracket[32];
                 std::snprintf(bracket, sizeof bracket, "[%u,%u]", r.lower, r.upper);
-                std::printf(" | %-7s %9s %8llu %9.3f %8.0f", status_name(r.status), bracket,
+                std::printf(" | %-7s %9s %8llu %9.3f %8.0f", status_name(r.stop), bracket,
                             static_cast<unsigned long long>(r.nodes), r.seconds,
                             e.seconds > 0 ? r.seconds / e.seconds : 0.0);
-                if (r.status == WSP_ILP_OPTIMAL && e.optimal && r.lower != e.T)
+                if (r.stop == WSP_STOP_FINISHED && e.optimal && r.lower != e.T)
                     std::printf(" MISMATCH");
             }
             std::printf("\n");

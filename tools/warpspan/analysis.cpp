@@ -14,18 +14,20 @@ bool decode_witness(const wsp_problem *p, const std::vector<uint32_t> &string, c
     w.string = string;
     w.warp_cycle.assign(w.string.size(), 0);
     w.cycles.assign(n, 0);
-    std::vector<uint64_t> ws = workspace(wsp_decode_workspace_size(p));
     wsp_diag d{};
-    wsp_status st = wsp_decode(p, w.string.data(), w.string.size(), ws.data(), ws.size() * 8,
-                               w.warp_cycle.data(), w.cycles.data(), &w.makespan, &d);
+    size_t bytes = 0;
+    wsp_status st = wsp_schedule_workspace_size(p, &bytes, &d);
+    std::vector<uint64_t> ws = workspace(bytes);
+    if (st == WSP_OK)
+        st = wsp_schedule_decode(p, w.string.data(), w.string.size(), ws.data(), ws.size() * 8,
+                                 w.warp_cycle.data(), w.cycles.data(), &w.makespan, &d);
     if (st != WSP_OK) {
         error = {st == WSP_ERR_INTERNAL ? kExitInternal : kExitInput, what + ": " + d.message};
         return false;
     }
-    // Independent check before the schedule is believed.
-    ws = workspace(wsp_validate_workspace_size(p));
+    // Independent check before the schedule is believed (the same workspace serves both).
     uint32_t checked = 0;
-    st = wsp_validate_schedule(p, w.cycles.data(), n, ws.data(), ws.size() * 8, &checked, &d);
+    st = wsp_schedule_validate(p, w.cycles.data(), n, ws.data(), ws.size() * 8, &checked, &d);
     if (st != WSP_OK || checked != w.makespan) {
         error = {kExitInternal, "internal: the validator rejects the schedule of " + what + ": " +
                                     d.message};
@@ -36,24 +38,29 @@ bool decode_witness(const wsp_problem *p, const std::vector<uint32_t> &string, c
 
 namespace {
 
-// Where the value behind a core error came from, so the message points at a file line or a flag.
+// Where the value behind a core error came from, so the message points at a file line or a flag:
+// the input the error is about (diag.field) and, for per-type values, its unit (diag.unit).
 std::string origin_of(const Settings &s, const wsp_diag &d) {
-    switch (d.status) {
-        case WSP_ERR_KERNEL_EMPTY:
-        case WSP_ERR_KERNEL_CHARACTER:
-        case WSP_ERR_KERNEL_COUNT:
-            return s.kernel->origin;
-        case WSP_ERR_SIGMA:
-            if (d.unit >= 0 && s.units[d.unit]) return s.units[d.unit]->origin;
-            if (s.warp_size) return s.warp_size->origin;
+    const bool unit = d.unit >= 0 && d.unit < WSP_UNIT_COUNT;
+    switch (d.field) {
+        case WSP_FIELD_KERNEL:
+            // A normalised kernel too long is the configuration's doing as much as the string's.
+            return d.status == WSP_ERR_OVERFLOW ? "problem" : s.kernel->origin;
+        case WSP_FIELD_WARPS:
+            // W*I too large: the kernel's length is as much to blame, but the warp count is what
+            // a person changes.
+            return d.status == WSP_ERR_OVERFLOW ? "problem" : s.warps->origin;
+        case WSP_FIELD_WARP_SIZE:
+            return s.warp_size ? s.warp_size->origin : "configuration";
+        case WSP_FIELD_SCHEDULERS:
+            return s.schedulers ? s.schedulers->origin : "configuration";
+        case WSP_FIELD_LATENCY:
+            if (unit && s.latency[d.unit]) return s.latency[d.unit]->origin;
             return "configuration";
-        case WSP_ERR_RANGE:
-            if (std::string(d.message).rfind("warp count", 0) == 0) return s.warps->origin;
-            if (std::string(d.message).rfind("warp size", 0) == 0 && s.warp_size) return s.warp_size->origin;
-            if (std::string(d.message).rfind("schedulers", 0) == 0 && s.schedulers) return s.schedulers->origin;
-            if (std::string(d.message).rfind("latency", 0) == 0 && d.unit >= 0 && s.latency[d.unit])
-                return s.latency[d.unit]->origin;
-            if (d.unit >= 0 && s.units[d.unit]) return s.units[d.unit]->origin;
+        case WSP_FIELD_UNITS:
+            // sigma = units / warp size: the units if they were given, else the warp size.
+            if (unit && s.units[d.unit]) return s.units[d.unit]->origin;
+            if (d.status == WSP_ERR_SIGMA && s.warp_size) return s.warp_size->origin;
             return "configuration";
         default:
             return "problem";
@@ -98,7 +105,7 @@ bool add_ilp(const Settings &s, Analysis &a, Error &error) {
         }
         offer_witness(a, w, "ilp");
     }
-    if (run.result.status == WSP_ILP_OPTIMAL) offer_upper(a, run.result.upper, "ilp");
+    if (run.result.stop == WSP_STOP_FINISHED) offer_upper(a, run.result.upper, "ilp");
     a.ilp = std::move(run);
     return true;
 }
@@ -119,14 +126,14 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
     wsp_status st = wsp_problem_workspace_size(s.kernel->value.c_str(), s.warps->value, &a.sm, &size, &d);
     if (st == WSP_OK) {
         a.problem_storage = workspace(size);
-        st = wsp_problem_init(a.problem_storage.data(), a.problem_storage.size() * 8,
-                              s.kernel->value.c_str(), s.warps->value, &a.sm, &a.problem, &d);
+        st = wsp_problem_init(s.kernel->value.c_str(), s.warps->value, &a.sm, a.problem_storage.data(),
+                              a.problem_storage.size() * 8, &a.problem, &d);
     }
     if (st != WSP_OK) {
         error = {kExitInput, origin_of(s, d) + ": " + d.message};
         return false;
     }
-    if (wsp_bounds_compute(a.problem, &a.bounds) != WSP_OK) {
+    if (wsp_bounds_compute(a.problem, &a.bounds, &d) != WSP_OK) {
         error = {kExitInternal, "internal: bounds failed on a valid problem"};
         return false;
     }
@@ -163,7 +170,7 @@ bool analyse(const Settings &s, Analysis &a, Error &error) {
             return false;
         }
         // A bracket whose upper end is still the safe bound proves nothing new.
-        if (run.result.status == WSP_EXACT_OPTIMAL || run.result.upper < a.bounds.upper)
+        if (run.result.stop == WSP_STOP_FINISHED || run.result.upper < a.bounds.upper)
             offer_upper(a, run.result.upper, "exact");
         offer_witness(a, w, "exact");
         a.exact = std::move(run);

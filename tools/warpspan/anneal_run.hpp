@@ -23,7 +23,7 @@ struct AnnealEvent {
 };
 
 struct AnnealInstance {
-    wsp_anneal_init init = WSP_ANNEAL_ROUND_ROBIN;
+    uint32_t init = WSP_POLICY_ROUND_ROBIN;
     uint64_t seed = 0;
     wsp_anneal_result result{};
     bool timed_out = false;
@@ -40,7 +40,7 @@ struct AnnealRun {
     bool calibrated = false;          // chosen to fit --timeout (no --iterations given)
     uint64_t iterations_done = 0;     // summed over restarts
     uint32_t t0 = 0;                  // in units of 2^-16 cycle (WSP_ANNEAL_T0_ZERO: 0)
-    wsp_anneal_moves moves = WSP_ANNEAL_MOVES_UNIFORM;
+    uint32_t moves = WSP_MOVES_UNIFORM;
     unsigned threads = 0;
     double seconds = 0;
     bool timed_out = false;
@@ -48,9 +48,9 @@ struct AnnealRun {
 
 bool run_anneal(const Settings &s, const Analysis &a, AnnealRun &run, Error &error);
 
-const char *init_name(wsp_anneal_init init);       // "round-robin", ...
-bool init_from_name(const std::string &name, wsp_anneal_init &init);
-const char *moves_name(wsp_anneal_moves moves);   // "uniform", "local"
+const char *init_name(uint32_t init);       // "round-robin", ...
+bool init_from_name(const std::string &name, uint32_t &init);
+const char *moves_name(uint32_t moves);   // "uniform", "local"
 // What ended the multi-start: "iterations", "time", "optimal" (a restart reached the proven bound).
 const char *anneal_stop_reason(const AnnealRun &run);
 

@@ -47,7 +47,7 @@ namespace wsp_cli {
 
 namespace {
 
-// Indexed by wsp_unit: {L, C, S, D}.
+// Indexed by uint32_t: {L, C, S, D}.
 const ArchPreset kPresets[] = {
     // sm_20, Fermi GF100 (Tesla C2050/M2090, GeForce GTX 480/580).
     //   L 16: [WP-GF100] "16 load/store units" per SM.

@@ -15,7 +15,7 @@ namespace wsp_cli {
 struct ArchPreset {
     const char *name;                 // "sm_35"
     const char *chip;                 // "Kepler GK110", for the report
-    uint32_t units[WSP_UNIT_COUNT];   // per SM: L, C, S, D (indexed by wsp_unit)
+    uint32_t units[WSP_UNIT_COUNT];   // per SM: L, C, S, D (indexed by uint32_t)
     uint32_t warp_size;
     uint32_t schedulers;              // warp schedulers per SM (warps issuing per cycle)
 };

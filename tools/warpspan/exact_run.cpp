@@ -20,7 +20,7 @@ struct ProgressLine {
     uint32_t warps = 0;
 };
 
-int show_progress(void *context, const wsp_exact_progress *pr) {
+uint32_t show_progress(void *context, const wsp_progress *pr) {
     ProgressLine *line = static_cast<ProgressLine *>(context);
     const double now = wsp_host_seconds();
     if (now - line->start < 1.0 || now - line->last < 0.5) return 0;
@@ -29,8 +29,8 @@ int show_progress(void *context, const wsp_exact_progress *pr) {
     std::fprintf(stderr,
                  "\r\033[Kexact: T(%u) in [%u, %u], testing >= %u; %llu states expanded, %llu stored "
                  "(%.0f%% of the table); %.1f s",
-                 line->warps, pr->lower, pr->upper, pr->upper,
-                 static_cast<unsigned long long>(pr->expanded),
+                 line->warps, pr->lower, pr->upper, pr->current,
+                 static_cast<unsigned long long>(pr->work),
                  static_cast<unsigned long long>(pr->stored),
                  pr->capacity ? 100.0 * static_cast<double>(pr->stored) / static_cast<double>(pr->capacity) : 0.0,
                  now - line->start);
@@ -41,8 +41,8 @@ int show_progress(void *context, const wsp_exact_progress *pr) {
 // Sizes the workspace from --memory (MiB) or the default (`share` of kDefaultMemoryMiB, and no more
 // than --budget states can fill), never below what the solver needs.
 bool memory_for(const Settings &s, const wsp_problem *p, unsigned share, size_t &bytes, Error &error) {
-    const size_t minimum = wsp_exact_workspace_size(p, 0);
-    if (minimum == 0) {
+    size_t minimum = 0;
+    if (wsp_exact_workspace_size(p, 0, &minimum, nullptr) != WSP_OK) {
         error = {kExitInput, "exact: the problem is too large for this machine's address space"};
         return false;
     }
@@ -55,8 +55,9 @@ bool memory_for(const Settings &s, const wsp_problem *p, unsigned share, size_t 
     if (!s.memory) {
         bytes /= share;
         // An expansion stores at most one state: a budget of N states never needs a larger table.
-        const size_t enough = s.budget ? wsp_exact_workspace_size(p, *s.budget) : 0;
-        if (enough != 0 && enough < bytes) bytes = enough;
+        size_t enough = 0;
+        if (s.budget && wsp_exact_workspace_size(p, *s.budget, &enough, nullptr) == WSP_OK && enough < bytes)
+            bytes = enough;
     }
     if (bytes < minimum) {
         if (s.memory) {
@@ -77,8 +78,8 @@ void fill_job(const Settings &s, const wsp_problem *p, size_t bytes, ExactRun &r
     run.witness.assign(static_cast<size_t>(run.warps) * wsp_problem_length(p), 0);
     job = wsp_host_exact_job{};
     job.problem = p;
-    job.options.max_expansions = s.budget ? *s.budget : 0;
-    job.workspace_size = bytes;
+    job.options.control.budget = s.budget ? *s.budget : 0;
+    job.memory = bytes;
     job.seconds = s.timeout ? *s.timeout : 0;
     job.witness = run.witness.data();
     job.witness_length = run.witness.size();
@@ -90,7 +91,7 @@ bool collect(const wsp_host_exact_job &job, ExactRun &run, Error &error) {
         return false;
     }
     run.result = job.result;
-    run.timed_out = job.timed_out != 0;
+    run.timed_out = job.result.stop == WSP_STOP_TIME;
     run.seconds = job.elapsed;
     return true;
 }
@@ -98,17 +99,17 @@ bool collect(const wsp_host_exact_job &job, ExactRun &run, Error &error) {
 }  // namespace
 
 const char *exact_status_name(const wsp_exact_result &r) {
-    return r.status == WSP_EXACT_OPTIMAL ? "optimal" : "budget";
+    return r.stop == WSP_STOP_FINISHED ? "optimal" : "budget";
 }
 
 const char *exact_stop_reason(const ExactRun &run) {
-    switch (run.result.status) {
-        case WSP_EXACT_OPTIMAL: return nullptr;
-        case WSP_EXACT_BUDGET: return "states";
-        case WSP_EXACT_MEMORY: return "memory";
-        case WSP_EXACT_CANCELLED: return run.timed_out ? "time" : "cancelled";
+    switch (run.result.stop) {
+        case WSP_STOP_FINISHED: return nullptr;
+        case WSP_STOP_BUDGET: return "states";
+        case WSP_STOP_MEMORY: return "memory";
+        case WSP_STOP_TIME: return "time";
+        default: return "cancelled";
     }
-    return "cancelled";
 }
 
 bool run_exact(const Settings &s, const Analysis &a, ExactRun &run, Error &error) {
@@ -124,11 +125,17 @@ bool run_exact(const Settings &s, const Analysis &a, ExactRun &run, Error &error
     line.start = wsp_host_seconds();
     line.warps = run.warps;
     if (!s.quiet && isatty(STDERR_FILENO)) {
-        job.options.progress = show_progress;
-        job.options.context = &line;
-        job.options.progress_interval = 16384;
+        job.options.control.progress = show_progress;
+        job.options.control.context = &line;
+        job.options.control.interval = 16384;
     }
-    wsp_host_exact_run(&job, 1, 1);
+    wsp_host_run_options o{};
+    o.threads = 1;
+    wsp_diag d{};
+    if (wsp_host_exact_run(&job, 1, &o, &d) != WSP_OK) {
+        error = method_error("exact", d.status, d);
+        return false;
+    }
     if (line.shown) std::fprintf(stderr, "\r\033[K");
     return collect(job, run, error);
 }
@@ -158,7 +165,7 @@ bool run_estimate(const Settings &s, const Analysis &a, Estimate &e, Error &erro
         wsp_status st = wsp_problem_workspace_size(kernel, y, &a.sm, &size, &d);
         if (st == WSP_OK) {
             storage[y - 1] = workspace(size);
-            st = wsp_problem_init(storage[y - 1].data(), size, kernel, y, &a.sm, &problems[y - 1], &d);
+            st = wsp_problem_init(kernel, y, &a.sm, storage[y - 1].data(), size, &problems[y - 1], &d);
         }
         if (st != WSP_OK) {
             error = {kExitInternal, std::string("internal: estimate: ") + d.message};
@@ -168,15 +175,21 @@ bool run_estimate(const Settings &s, const Analysis &a, Estimate &e, Error &erro
         if (!memory_for(s, problems[y - 1], at_once, bytes, error)) return false;
         fill_job(s, problems[y - 1], bytes, e.terms[y - 1], jobs[y - 1]);
     }
-    wsp_host_exact_run(jobs.data(), jobs.size(), threads);
+    wsp_host_run_options o{};
+    o.threads = threads;
+    wsp_diag d{};
+    if (wsp_host_exact_run(jobs.data(), jobs.size(), &o, &d) != WSP_OK) {
+        error = method_error("estimate", d.status, d);
+        return false;
+    }
     std::vector<uint32_t> t(e.x);
     for (uint32_t y = 1; y <= e.x; ++y) {
         ExactRun &run = e.terms[y - 1];
         if (!collect(jobs[y - 1], run, error)) return false;
-        if (run.result.status != WSP_EXACT_OPTIMAL) e.complete = false;
+        if (run.result.stop != WSP_STOP_FINISHED) e.complete = false;
         t[y - 1] = run.result.upper;  // == T(y) when optimal
     }
-    if (wsp_estimate(W, t.data(), e.x, &e.value, &e.y) != WSP_OK) {
+    if (wsp_estimate_compute(W, t.data(), e.x, &e.value, &e.y, nullptr) != WSP_OK) {
         error = {kExitInternal, "internal: estimate: bad arguments"};
         return false;
     }

@@ -12,7 +12,7 @@ namespace {
 const char *const kUnitColour[WSP_UNIT_COUNT] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759"};
 const char *const kUnitName[WSP_UNIT_COUNT] = {"L load/store", "C CUDA core", "S special function",
                                                 "D double precision"};
-const char *const kInitColour[WSP_ANNEAL_INIT_COUNT] = {"#4e79a7", "#f28e2b", "#59a14f",
+const char *const kInitColour[WSP_POLICY_COUNT] = {"#4e79a7", "#f28e2b", "#59a14f",
                                                         "#e15759", "#b07aa1", "#9c755f"};
 
 std::string number(double v) {
@@ -73,7 +73,7 @@ void write_convergence_svg(std::ostream &out, const AnnealRun &run, const std::s
     out << "<text x=\"16\" y=\"" << top + ph / 2 << "\" transform=\"rotate(-90 16 " << top + ph / 2
         << ")\" text-anchor=\"middle\">best makespan so far (cycles)</text>\n";
     for (size_t k = 0; k < run.instances.size(); ++k) {
-        const char *colour = kInitColour[static_cast<unsigned>(run.instances[k].init) % WSP_ANNEAL_INIT_COUNT];
+        const char *colour = kInitColour[static_cast<unsigned>(run.instances[k].init) % WSP_POLICY_COUNT];
         std::string points;
         double last_y = -1;
         for (const AnnealEvent &e : run.events) {
@@ -123,7 +123,7 @@ void write_gantt_svg(std::ostream &out, const wsp_problem *p, const Witness &w, 
             << "</text>\n";
     double lx = left;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        if (wsp_problem_count(p, static_cast<wsp_unit>(u)) == 0) continue;
+        if (wsp_problem_count(p, static_cast<uint32_t>(u)) == 0) continue;
         out << "<rect x=\"" << lx << "\" y=\"" << axis + 14 << "\" width=\"12\" height=\"12\" fill=\""
             << kUnitColour[u] << "\"/><text x=\"" << lx + 16 << "\" y=\"" << axis + 24 << "\">"
             << kUnitName[u] << "</text>\n";

@@ -14,28 +14,31 @@ namespace {
 
 const char kWhyNotBuilt[] =
     " is not available in this build: warpspan was built without lp_solve (install "
-    "liblpsolve55-dev and rebuild)";
+    "liblpsolve55-dev and lp-solve and rebuild)";
 
 // The progress line: after the first second, at most twice a second, on a terminal only (as for
 // the exact solver). The library calls it from the model build and from lp_solve's abort hook.
 struct ProgressLine {
+    double start = 0;
     double last = -1;
     bool shown = false;
-    uint32_t horizon = 0;
 };
 
-int show_progress(void *context, const wsp_ilp_progress *pr) {
+// work = branch-and-bound nodes (0 while the model is built), lower = the incumbent, upper = the
+// horizon.
+uint32_t show_progress(void *context, const wsp_progress *pr) {
     ProgressLine *line = static_cast<ProgressLine *>(context);
-    if (pr->seconds < 1.0 || (line->last >= 0 && pr->seconds - line->last < 0.5)) return 0;
-    line->last = pr->seconds;
+    const double seconds = wsp_host_seconds() - line->start;
+    if (seconds < 1.0 || (line->last >= 0 && seconds - line->last < 0.5)) return 0;
+    line->last = seconds;
     line->shown = true;
-    if (pr->building) {
-        std::fprintf(stderr, "\r\033[Kilp: building the model; %.1f s", pr->seconds);
+    if (pr->work == 0 && pr->lower == 0) {
+        std::fprintf(stderr, "\r\033[Kilp: building the model; %.1f s", seconds);
     } else {
         char best[32] = "none yet";
-        if (pr->incumbent != 0) std::snprintf(best, sizeof best, "%u", pr->incumbent);
-        std::fprintf(stderr, "\r\033[Kilp: best schedule %s (horizon %u); %llu nodes; %.1f s", best,
-                     line->horizon, static_cast<unsigned long long>(pr->nodes), pr->seconds);
+        if (pr->lower != 0) std::snprintf(best, sizeof best, "%u", pr->lower);
+        std::fprintf(stderr, "\r\033[Kilp: best schedule %s (horizon %u); %llu nodes; %.1f s", best, pr->upper,
+                     static_cast<unsigned long long>(pr->work), seconds);
     }
     std::fflush(stderr);
     return 0;
@@ -47,8 +50,8 @@ bool wants_ilp(const Settings &s) {
     return false;
 }
 
-wsp_ilp_options options_of(const Settings &s) {
-    wsp_ilp_options o{};
+wsp_host_ilp_options options_of(const Settings &s) {
+    wsp_host_ilp_options o{};
     o.constraints = ilp_constraints(s);
     o.seconds = s.timeout ? *s.timeout : 0;
     return o;
@@ -56,24 +59,24 @@ wsp_ilp_options options_of(const Settings &s) {
 
 }  // namespace
 
-wsp_ilp_constraints ilp_constraints(const Settings &s) {
-    return s.constraints ? *s.constraints : WSP_ILP_SHORT;
+uint32_t ilp_constraints(const Settings &s) {
+    return s.constraints ? *s.constraints : uint32_t{WSP_HOST_ILP_SHORT};
 }
 
-const char *constraints_name(wsp_ilp_constraints c) { return c == WSP_ILP_LONG ? "long" : "short"; }
+const char *constraints_name(uint32_t c) { return c == WSP_HOST_ILP_LONG ? "long" : "short"; }
 
-bool constraints_from_name(const std::string &name, wsp_ilp_constraints &c) {
-    if (name == "short") c = WSP_ILP_SHORT;
-    else if (name == "long") c = WSP_ILP_LONG;
+bool constraints_from_name(const std::string &name, uint32_t &c) {
+    if (name == "short") c = WSP_HOST_ILP_SHORT;
+    else if (name == "long") c = WSP_HOST_ILP_LONG;
     else return false;
     return true;
 }
 
 const char *ilp_status_name(uint32_t status) {
     switch (status) {
-        case WSP_ILP_OPTIMAL: return "optimal";
-        case WSP_ILP_TIMEOUT: return "timeout";
-        case WSP_ILP_CANCELLED: return "cancelled";
+        case WSP_STOP_FINISHED: return "optimal";
+        case WSP_STOP_TIME: return "timeout";
+        case WSP_STOP_CANCELLED: return "cancelled";
     }
     return "?";
 }
@@ -100,11 +103,11 @@ bool check_ilp_built(const Settings &s, Error &error) {
 
 bool run_ilp(const Settings &s, const Analysis &a, IlpRun &run, Error &error) {
     if (!check_ilp_built(s, error)) return false;
-    wsp_ilp_options o = options_of(s);
+    wsp_host_ilp_options o = options_of(s);
     run.constraints = ilp_constraints(s);
     run.witness.assign(static_cast<size_t>(wsp_problem_warps(a.problem)) * wsp_problem_length(a.problem), 0);
     ProgressLine line;
-    line.horizon = static_cast<uint32_t>(a.bounds.upper);
+    line.start = wsp_host_seconds();
     if (!s.quiet && isatty(STDERR_FILENO)) {
         o.progress = show_progress;
         o.context = &line;
@@ -123,7 +126,7 @@ bool run_ilp(const Settings &s, const Analysis &a, IlpRun &run, Error &error) {
 
 bool write_ilp_model(const Settings &s, const Analysis &a, Error &error) {
     if (!check_ilp_built(s, error)) return false;
-    const wsp_ilp_options o = options_of(s);
+    const wsp_host_ilp_options o = options_of(s);
     const std::string &path = *s.write_lp;
     wsp_diag d{};
     errno = 0;

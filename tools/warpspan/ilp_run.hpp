@@ -16,9 +16,9 @@ namespace wsp_cli {
 struct Analysis;
 
 struct IlpRun {
-    wsp_ilp_result result{};
+    wsp_host_ilp_result result{};
     std::vector<uint32_t> witness;  // W*I warp ids; all 0 when no schedule was found (lower 0)
-    wsp_ilp_constraints constraints = WSP_ILP_SHORT;
+    uint32_t constraints = WSP_HOST_ILP_SHORT;
 };
 
 // Fails with kExitNotBuilt when the settings ask for the ILP (--method ilp, --write-lp) and this
@@ -30,9 +30,9 @@ bool run_ilp(const Settings &s, const Analysis &a, IlpRun &run, Error &error);
 // --write-lp: the model that run_ilp would solve, in the format its file name asks for.
 bool write_ilp_model(const Settings &s, const Analysis &a, Error &error);
 
-wsp_ilp_constraints ilp_constraints(const Settings &s);  // --constraints, or short
-const char *constraints_name(wsp_ilp_constraints c);     // "short", "long"
-bool constraints_from_name(const std::string &name, wsp_ilp_constraints &c);
+uint32_t ilp_constraints(const Settings &s);  // --constraints, or short
+const char *constraints_name(uint32_t c);     // "short", "long"
+bool constraints_from_name(const std::string &name, uint32_t &c);
 const char *ilp_status_name(uint32_t status);            // "optimal", "timeout", "cancelled"
 // The format wsp_host_ilp_write picks for a file name: "mps" when it ends in ".mps", else "lp".
 const char *ilp_model_format(const std::string &path);

@@ -26,7 +26,7 @@ struct File {
     std::vector<uint64_t> wcet;
     std::vector<uint32_t> label;
     std::vector<wsp_pws_edge> edges;
-    std::vector<wsp_ipet_loop> loops;
+    std::vector<wsp_host_ipet_loop> loops;
     std::map<uint64_t, uint32_t> index;
     int64_t entry = -1, exit = -1;
 };
@@ -79,7 +79,7 @@ bool read_graph(const std::string &path, File &f, Error &error) {
             if (!node(r.b, y)) return false;
             f.edges.push_back(wsp_pws_edge{x, y});
         } else if (r.kind == "loop") {
-            f.loops.push_back(wsp_ipet_loop{x, r.b});
+            f.loops.push_back(wsp_host_ipet_loop{x, 0, r.b});
         } else {
             (r.kind == "entry" ? f.entry : f.exit) = x;
         }
@@ -134,12 +134,17 @@ bool ipet_of_paths(const std::vector<uint64_t> &wcet, const std::vector<wsp_pws_
         const uint32_t a = edges[e].from, b = edges[e].to;
         if (!skip[e] && fwd[a] && bwd[a] && fwd[b] && bwd[b]) sub.push_back(wsp_pws_edge{index[a], index[b]});
     }
-    wsp_ipet_graph g{w.data(), static_cast<uint32_t>(w.size()), sub.data(), static_cast<uint32_t>(sub.size()),
-                     index[entry], index[exit], nullptr, 0, nullptr};
-    wsp_ipet_result r{};
+    wsp_host_ipet_graph g{};
+    g.wcet = w.data();
+    g.node_count = static_cast<uint32_t>(w.size());
+    g.edges = sub.data();
+    g.edge_count = static_cast<uint32_t>(sub.size());
+    g.entry = index[entry];
+    g.exit = index[exit];
+    wsp_host_ipet_result r{};
     wsp_diag d{};
-    const wsp_status s = wsp_host_ipet(&g, 0, nullptr, &r, &d);
-    if (s != WSP_OK || r.status != WSP_ILP_OPTIMAL)
+    const wsp_status s = wsp_host_ipet_solve(&g, nullptr, nullptr, &r, &d);
+    if (s != WSP_OK || r.stop != WSP_STOP_FINISHED)
         return error = method_error("ipet", s != WSP_OK ? s : WSP_ERR_SOLVER, d), false;
     *value = r.wcet;
     return true;
@@ -173,23 +178,31 @@ int ipet_main(const std::vector<std::string> &args) {
     if (path.empty()) return fail({kExitInput, "ipet: no graph file (warpspan ipet --help)"});
     if (!wsp_host_ilp_available())
         return fail({kExitNotBuilt, "ipet is not available in this build: warpspan was built without lp_solve "
-                                    "(install liblpsolve55-dev and rebuild)"});
+                                    "(install liblpsolve55-dev and lp-solve and rebuild)"});
     File f;
     Error error{kExitOk, ""};
     if (!read_graph(path, f, error)) return fail(error);
-    wsp_ipet_graph g{f.wcet.data(), static_cast<uint32_t>(f.wcet.size()), f.edges.data(),
-                     static_cast<uint32_t>(f.edges.size()), static_cast<uint32_t>(f.entry),
-                     static_cast<uint32_t>(f.exit), f.loops.data(), static_cast<uint32_t>(f.loops.size()),
-                     f.label.data()};
+    wsp_host_ipet_graph g{};
+    g.wcet = f.wcet.data();
+    g.node_count = static_cast<uint32_t>(f.wcet.size());
+    g.edges = f.edges.data();
+    g.edge_count = static_cast<uint32_t>(f.edges.size());
+    g.entry = static_cast<uint32_t>(f.entry);
+    g.exit = static_cast<uint32_t>(f.exit);
+    g.loops = f.loops.data();
+    g.loop_count = static_cast<uint32_t>(f.loops.size());
+    g.labels = f.label.data();
+    wsp_host_ipet_options o{};
+    o.seconds = seconds;
     std::vector<uint64_t> counts(f.wcet.size(), 0);
-    wsp_ipet_result r{};
+    wsp_host_ipet_result r{};
     wsp_diag d{};
-    const wsp_status s = wsp_host_ipet(&g, seconds, counts.data(), &r, &d);
+    const wsp_status s = wsp_host_ipet_solve(&g, &o, counts.data(), &r, &d);
     if (s != WSP_OK) {
         return fail({s == WSP_ERR_INTERNAL ? kExitInternal : kExitInput,
                      path + ": " + (d.message[0] ? d.message : wsp_strerror(s))});
     }
-    const bool optimal = r.status == WSP_ILP_OPTIMAL;
+    const bool optimal = r.stop == WSP_STOP_FINISHED;
     if (json) {
         std::cout << "{\"status\": \"" << (optimal ? "optimal" : "timeout") << "\", \"wcet\": "
                   << (optimal ? std::to_string(r.wcet) : "null") << ", \"back_edges\": " << r.back_edges

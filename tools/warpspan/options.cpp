@@ -271,7 +271,7 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
             flags.t0 = scaled < 1.0 ? WSP_ANNEAL_T0_ZERO : static_cast<uint32_t>(scaled);
         } else if (flag == "--init") {
             if (!need_value()) return false;
-            wsp_anneal_init init;
+            uint32_t init;
             if (!init_from_name(value, init))
                 return fail_with(error, "--init: unknown initial solution '" + value +
                                             "' (round-robin, fixed-priority, most-pending, random, "
@@ -281,14 +281,14 @@ bool parse_arguments(const std::vector<std::string> &args, Settings &s, Action &
             if (!need_value()) return false;
             if (value != "uniform" && value != "local")
                 return fail_with(error, "--moves: '" + value + "' is neither uniform nor local");
-            flags.moves = value == "local" ? WSP_ANNEAL_MOVES_LOCAL : WSP_ANNEAL_MOVES_UNIFORM;
+            flags.moves = value == "local" ? WSP_MOVES_LOCAL : WSP_MOVES_UNIFORM;
         } else if (flag == "--convergence" || flag == "--plot" || flag == "--svg") {
             if (!need_value()) return false;
             if (value.empty()) return fail_with(error, flag + ": empty file name");
             (flag == "--convergence" ? flags.convergence : flag == "--plot" ? flags.plot : flags.svg) = value;
         } else if (flag == "--constraints") {
             if (!need_value()) return false;
-            wsp_ilp_constraints c;
+            uint32_t c;
             if (!constraints_from_name(value, c))
                 return fail_with(error, "--constraints: '" + value +
                                             "' is neither short (Eq. 32/35) nor long (Eq. 31/34)");

@@ -2,6 +2,7 @@
 // Without FLAGS it prints the kernel string, the unit mix and the unclassified instructions. Any other
 // flag makes it an analysis: the main command runs on `--kernel "<string>" FLAGS`, so every main flag
 // works (--warps, --method, --units, --schedulers, --arch, ...).
+#define WSP_EXPERIMENTAL 1  // the PTX reader is experimental in 1.0
 #include "ptx_command.hpp"
 
 #include <cstdio>
@@ -38,12 +39,12 @@ int fail(const std::string &message) {
     return 1;
 }
 
-const char *flow_name(wsp_ptx_flow flow) {
+const char *flow_name(uint32_t flow) {
     switch (flow) {
-        case WSP_PTX_PREFIX: return "prefix";
-        case WSP_PTX_PATH: return "path";
-        case WSP_PTX_LOOP: return "loop";
-        case WSP_PTX_WORST: return "worst";
+        case WSP_HOST_PTX_PREFIX: return "prefix";
+        case WSP_HOST_PTX_PATH: return "path";
+        case WSP_HOST_PTX_LOOP: return "loop";
+        case WSP_HOST_PTX_WORST: return "worst";
     }
     return "?";
 }
@@ -52,7 +53,7 @@ const char *flow_name(wsp_ptx_flow flow) {
 
 int ptx_main(const std::vector<std::string> &args) {
     std::string file, entry, path;
-    wsp_ptx_options options{};
+    wsp_host_ptx_options options{};
     bool json = false, have_file = false, have_path = false, have_loop = false, worst = false;
     std::vector<std::string> rest;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -100,7 +101,7 @@ int ptx_main(const std::vector<std::string> &args) {
     }
     if (!have_file) return fail(std::string("no PTX file given\n") + kUsage);
     if (have_path && (worst || have_loop)) return fail("--path cannot go with --loop or --worst");
-    options.flow = worst ? WSP_PTX_WORST : have_path ? WSP_PTX_PATH : have_loop ? WSP_PTX_LOOP : WSP_PTX_PREFIX;
+    options.flow = worst ? WSP_HOST_PTX_WORST : have_path ? WSP_HOST_PTX_PATH : have_loop ? WSP_HOST_PTX_LOOP : WSP_HOST_PTX_PREFIX;
     options.entry = entry.empty() ? nullptr : entry.c_str();
     options.path = path.c_str();
 
@@ -110,7 +111,7 @@ int ptx_main(const std::vector<std::string> &args) {
     buffer << in.rdbuf();
     const std::string text = buffer.str();
 
-    wsp_ptx_report report;
+    wsp_host_ptx_report report;
     wsp_diag diag;
     wsp_status s = wsp_host_ptx_read(text.data(), text.size(), &options, nullptr, 0, &report, &diag);
     std::string kernel(report.kernel_length + 1, '\0');
@@ -155,7 +156,7 @@ int ptx_main(const std::vector<std::string> &args) {
         std::cout << "ptx           " << file << ", .entry " << report.entry << " (" << report.entries
                   << (report.entries == 1 ? " entry" : " entries") << " in the file)\n"
                   << "flow          " << kFlowText[options.flow];
-        if (options.flow == WSP_PTX_LOOP || options.flow == WSP_PTX_WORST)
+        if (options.flow == WSP_HOST_PTX_LOOP || options.flow == WSP_HOST_PTX_WORST)
             std::cout << " (K = " << (options.loop == 0 ? 1 : options.loop) << ")";
         std::cout << "; " << report.conditional_branches << " conditional branch(es) met\n"
                   << "kernel        " << kernel << "\n"

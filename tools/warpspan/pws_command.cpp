@@ -245,23 +245,31 @@ int pws_main(const std::vector<std::string> &args) {
             }
         }
     }
-    wsp_pws_cfg cfg{g.nodes.data(), static_cast<uint32_t>(g.nodes.size()), g.edges.data(),
-                    static_cast<uint32_t>(g.edges.size())};
-    const size_t need = wsp_pws_workspace_size(cfg.node_count, cfg.edge_count);
-    if (need == 0) return fail(path + ": the graph is too large");
+    wsp_pws_cfg cfg{};
+    cfg.nodes = g.nodes.data();
+    cfg.node_count = static_cast<uint32_t>(g.nodes.size());
+    cfg.edges = g.edges.data();
+    cfg.edge_count = static_cast<uint32_t>(g.edges.size());
+    size_t need = 0;
+    if (wsp_pws_workspace_size(&cfg, &need, nullptr) != WSP_OK) return fail(path + ": the graph is too large");
     std::vector<uint64_t> ws(need / 8 + 1);
     std::vector<uint8_t> selected(g.nodes.size()), removed(g.edges.size() + 1);
     wsp_pws_paths paths{};
-    wsp_pws_kernel k{};
+    wsp_pws_wcet k{};
     wsp_diag diag{};
     wsp_status st = wsp_pws_analyse(&cfg, p.spsimds, ws.data(), ws.size() * 8, selected.data(), removed.data(),
                                     nullptr, &paths, &diag);
     if (st != WSP_OK) {
         std::string where = path;
-        if (diag.position > 0 && diag.position <= g.line.size()) where += ":" + std::to_string(g.line[diag.position - 1]);
+        // The file line of the node the error is about, or of the node an edge leaves from.
+        uint32_t node = 0;  // 1-based, 0 for none
+        if (diag.field == WSP_FIELD_CFG_NODE) node = diag.index;
+        if (diag.field == WSP_FIELD_CFG_EDGE && diag.index > 0 && diag.index <= g.edges.size())
+            node = g.edges[diag.index - 1].from + 1;
+        if (node > 0 && node <= g.line.size()) where += ":" + std::to_string(g.line[node - 1]);
         return fail(where + ": " + (diag.message[0] ? diag.message : wsp_strerror(st)));
     }
-    if ((st = wsp_pws_kernel_wcet(&p, &paths, &k, &diag)) != WSP_OK)
+    if ((st = wsp_pws_wcet_compute(&p, &paths, &k, &diag)) != WSP_OK)
         return fail(std::string("pws: ") + (diag.message[0] ? diag.message : wsp_strerror(st)));
     // --ipet: the worst SWF path and the serialised path again, as IPET ILPs (host, lp_solve) on the
     // pruned and the whole CFG; they must equal the core's longest paths.

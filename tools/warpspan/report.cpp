@@ -15,8 +15,8 @@ namespace {
 const char kLetters[] = "LCSD";
 
 std::string sigma_text(const wsp_problem *p, int u) {
-    uint32_t num = 0, den = 0;
-    wsp_problem_sigma_fraction(p, static_cast<wsp_unit>(u), &num, &den);
+    const uint32_t num = wsp_problem_sigma_numerator(p, static_cast<uint32_t>(u));
+    const uint32_t den = wsp_problem_sigma_denominator(p, static_cast<uint32_t>(u));
     return den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den);
 }
 
@@ -24,7 +24,7 @@ std::string sigma_text(const wsp_problem *p, int u) {
 std::string unsafe_types(const wsp_problem *p) {
     std::string out;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const wsp_unit unit = static_cast<wsp_unit>(u);
+        const uint32_t unit = static_cast<uint32_t>(u);
         if (wsp_problem_count(p, unit) > 0 && wsp_problem_sigma(p, unit) > 1)
             out += (out.empty() ? "" : ", ") + std::string("sigma_") + kLetters[u] + " = " +
                    std::to_string(wsp_problem_sigma(p, unit));
@@ -129,7 +129,8 @@ void write_anneal_text(std::ostream &out, const AnnealRun &run) {
     for (size_t k = 0; k < run.instances.size(); ++k) {
         const AnnealInstance &i = run.instances[k];
         char line[160];
-        const char *stop = i.result.stop == WSP_ANNEAL_OPTIMAL ? "optimal"
+        const bool optimal = i.result.stop == WSP_STOP_FINISHED && i.result.lower == i.result.upper;
+        const char *stop = optimal ? "optimal"
                            : i.timed_out ? (i.result.iterations == 0 ? "skipped" : "time")
                                          : "done";
         std::snprintf(line, sizeof line, "    %-3zu         %-15s %-6llu %-9u %-6u %-14llu %s\n", k + 1,
@@ -169,7 +170,7 @@ void write_estimate_text(std::ostream &out, uint32_t W, const Estimate &e) {
     for (size_t k = 0; k < e.terms.size(); ++k) {
         const ExactRun &t = e.terms[k];
         out << (k ? ", " : "") << "T(" << t.warps << ") = ";
-        if (t.result.status == WSP_EXACT_OPTIMAL)
+        if (t.result.stop == WSP_STOP_FINISHED)
             out << t.result.lower;
         else
             out << "[" << t.result.lower << ", " << t.result.upper << "]";
@@ -182,13 +183,13 @@ const char *format_text(const std::string &path) {
 }
 
 void write_ilp_text(std::ostream &out, const IlpRun &run, const std::optional<std::string> &model) {
-    const wsp_ilp_result &r = run.result;
-    const bool optimal = r.status == WSP_ILP_OPTIMAL;
+    const wsp_host_ilp_result &r = run.result;
+    const bool optimal = r.stop == WSP_STOP_FINISHED;
     out << "ilp (paper 004 Fig. 3, lp_solve; " << constraints_name(run.constraints)
         << " work-conserving rows)\n";
-    out << "  status        " << ilp_status_name(r.status);
+    out << "  status        " << ilp_status_name(r.stop);
     if (!optimal)
-        out << "   (stopped " << (r.status == WSP_ILP_TIMEOUT ? "by --timeout" : "early")
+        out << "   (stopped " << (r.stop == WSP_STOP_TIME ? "by --timeout" : "early")
             << ": lower is only a witnessed lower bound, upper is the horizon)";
     out << "\n";
     out << "  lower         " << r.lower
@@ -204,14 +205,14 @@ void write_ilp_text(std::ostream &out, const IlpRun &run, const std::optional<st
 }
 
 // --write-lp without --method ilp: only the file.
-void write_ilp_model_text(std::ostream &out, const std::string &path, wsp_ilp_constraints c) {
+void write_ilp_model_text(std::ostream &out, const std::string &path, uint32_t c) {
     out << "ilp model (paper 004 Fig. 3; " << constraints_name(c) << " work-conserving rows)\n";
     out << "  model file    " << path << " (" << format_text(path) << ")\n\n";
 }
 
 void json_ilp(std::ostream &out, const IlpRun &run) {
-    const wsp_ilp_result &r = run.result;
-    out << "{\"status\": \"" << ilp_status_name(r.status) << "\", \"constraints\": \""
+    const wsp_host_ilp_result &r = run.result;
+    out << "{\"status\": \"" << ilp_status_name(r.stop) << "\", \"constraints\": \""
         << constraints_name(run.constraints) << "\", \"lower\": " << r.lower << ", \"upper\": " << r.upper
         << ", \"horizon\": " << r.horizon << ", \"seconds\": " << r.seconds
         << ", \"build_seconds\": " << r.build_seconds << ", \"columns\": " << r.columns
@@ -251,7 +252,7 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     out << "  I             " << wsp_problem_length(p) << " (";
     bool first = true;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const uint32_t n = wsp_problem_count(p, static_cast<wsp_unit>(u));
+        const uint32_t n = wsp_problem_count(p, static_cast<uint32_t>(u));
         if (n == 0) continue;
         out << (first ? "" : ", ") << kLetters[u] << " " << n;
         first = false;
@@ -273,9 +274,9 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
 
     out << "bounds on T(" << W << ")\n";
     out << "  upper         " << b.upper << "   proven: min of the three below\n";
-    out << "    W*I           " << b.trivial << "\n";
-    out << "    saturation    " << b.saturation << "   (docs/bounds.md, scheduler-aware)\n";
-    out << "    last warp     " << b.last_warp << "   (waiting cycles of the last warp)\n";
+    out << "    W*I           " << b.bound[WSP_BOUND_TRIVIAL] << "\n";
+    out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
+    out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)
         out << "safe here (every used type has sigma 1, so it equals W*I)\n";
@@ -316,18 +317,18 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
         << ", \"sigma\": {";
     for (int u = 0; u < WSP_UNIT_COUNT; ++u)
         out << (u ? ", " : "") << '"' << kLetters[u]
-            << "\": " << wsp_problem_sigma(p, static_cast<wsp_unit>(u));
+            << "\": " << wsp_problem_sigma(p, static_cast<uint32_t>(u));
     out << "}, \"copies\": {";
     for (int u = 0; u < WSP_UNIT_COUNT; ++u)
         out << (u ? ", " : "") << '"' << kLetters[u]
-            << "\": " << wsp_problem_copies(p, static_cast<wsp_unit>(u));
+            << "\": " << wsp_problem_copies(p, static_cast<uint32_t>(u));
     out << "}, \"schedulers\": " << wsp_problem_schedulers(p)
         << ", \"arch\": " << (s.arch ? json_string(s.arch->value) : std::string("null")) << "},\n";
     out << " \"lower\": " << a.lower << ", \"upper\": " << a.upper
         << ", \"exact\": " << (a.lower == a.upper ? "true" : "false") << ",\n";
     out << " \"results\": {\n";
-    out << "  \"bound\": {\"upper\": " << b.upper << ", \"trivial\": " << b.trivial
-        << ", \"saturation\": " << b.saturation << ", \"last_warp\": " << b.last_warp
+    out << "  \"bound\": {\"upper\": " << b.upper << ", \"trivial\": " << b.bound[WSP_BOUND_TRIVIAL]
+        << ", \"saturation\": " << b.bound[WSP_BOUND_SATURATION] << ", \"last_warp\": " << b.bound[WSP_BOUND_LAST_WARP]
         << ", \"paper\": " << b.paper << ", \"paper_safe\": " << (b.paper_safe ? "true" : "false")
         << "}";
     if (a.given) {

@@ -40,11 +40,11 @@ struct Settings {
     std::optional<uint64_t> seed, iterations, threads, budget, memory, x, restarts;
     std::optional<double> timeout;
     std::optional<uint32_t> t0;  // units of 2^-16 cycle; WSP_ANNEAL_T0_ZERO for 0
-    std::optional<wsp_anneal_init> init;
-    std::optional<wsp_anneal_moves> moves;
+    std::optional<uint32_t> init;
+    std::optional<uint32_t> moves;
     // The ILP (paper 004 Fig. 3): how work conservation is written (--constraints, default short)
     // and where to export the model (--write-lp; lp_solve's LP format, or free MPS for a .mps name).
-    std::optional<wsp_ilp_constraints> constraints;
+    std::optional<uint32_t> constraints;
     std::optional<std::string> write_lp;
     // Files: --convergence (CSV), --plot (SVG of best over time), --svg (SVG Gantt chart).
     std::optional<std::string> convergence, plot, svg;

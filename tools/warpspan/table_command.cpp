@@ -226,7 +226,7 @@ std::string options_text(const TableOptions &o) {
         } else if (c == "anneal") {
             out += std::string(out.empty() ? "" : "; ") + "anneal: " + std::to_string(o.iterations) +
                    " iterations x " +
-                   std::to_string(o.restarts ? *o.restarts : static_cast<uint64_t>(WSP_ANNEAL_INIT_COUNT)) +
+                   std::to_string(o.restarts ? *o.restarts : static_cast<uint64_t>(WSP_POLICY_COUNT)) +
                    " restarts per entry, base seed " + std::to_string(o.seed);
         }
     }
@@ -497,7 +497,7 @@ bool compute_entry(const KernelInfo &k, uint32_t warps, const TableOptions &o, E
         c.value = upper;
         c.lower = run.result.lower;
         c.upper = upper;
-        c.status = run.result.status == WSP_EXACT_OPTIMAL ? "optimal" : "bracket";
+        c.status = run.result.stop == WSP_STOP_FINISHED ? "optimal" : "bracket";
         if (const char *why = exact_stop_reason(run)) c.stopped_by = why;
         c.seconds = wsp_host_seconds() - start;
         got["exact"] = c;

@@ -5,27 +5,37 @@
 #include <algorithm>
 #include <vector>
 
+#include <cmath>
+
 #include "host/ilp/lpsolve_system.hpp"
 #include "host/ilp/solve.hpp"
 #include "model/problem.hpp"
+#include "schedule/schedule.hpp"
 #include "schedule/witness_check.hpp"
+#include "util/diag.hpp"
+#include "util/reserved.hpp"
 
 using wsp::ilp::failf;
 
 namespace {
 
-// Checks the arguments both calls share and gives the model's horizon (the safe bound; computing it
-// also rejects a handle not made by wsp_problem_init).
-wsp_status check_problem(const wsp_problem *p, const wsp_ilp_options *o, wsp::ilp::WorkConserving *wc,
+// Checks the arguments both calls share (the problem, the options: reserved words 1 = reserved0,
+// 2..9 = reserved) and gives the model's horizon (the safe bound).
+wsp_status check_problem(const wsp_problem *p, const wsp_host_ilp_options *o, wsp::ilp::WorkConserving *wc,
                          uint32_t *horizon, wsp_diag *diag) {
-    if (p == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the problem is NULL");
-    const wsp_status s = wsp::ilp::horizon_of(*p, horizon, diag);
+    wsp_status s = wsp::check_problem(p, diag);
     if (s != WSP_OK) return s;
     const uint32_t kind = o != nullptr ? o->constraints : 0;
-    if (kind > WSP_ILP_LONG)
-        return failf(diag, WSP_ERR_RANGE, "constraint kind %u exceeds the maximum %u", kind, WSP_ILP_LONG);
-    *wc = kind == WSP_ILP_LONG ? wsp::ilp::WorkConserving::long_rows : wsp::ilp::WorkConserving::short_rows;
-    return WSP_OK;
+    if (o != nullptr) {
+        s = wsp::check_reserved(&o->reserved0, 1, 1, "the ILP options", diag);
+        if (s == WSP_OK) s = wsp::check_reserved(o->reserved, 2, "the ILP options", diag);
+        if (s != WSP_OK) return s;
+    }
+    if (kind > WSP_HOST_ILP_LONG)
+        return failf(diag, WSP_ERR_RANGE, WSP_FIELD_ILP_CONSTRAINTS, 0, "constraint kind %u exceeds the maximum %u",
+                     kind, WSP_HOST_ILP_LONG);
+    *wc = kind == WSP_HOST_ILP_LONG ? wsp::ilp::WorkConserving::long_rows : wsp::ilp::WorkConserving::short_rows;
+    return wsp::ilp::horizon_of(*p, horizon, diag);
 }
 
 // The pseudo-precedence string of a schedule: its instructions by cycle, warps in id order within
@@ -45,71 +55,72 @@ std::vector<uint32_t> witness_of(const std::vector<uint32_t> &cycles, uint32_t I
 
 }  // namespace
 
-extern "C" int wsp_host_ilp_available(void) { return 1; }
+extern "C" uint32_t wsp_host_ilp_available(void) { return 1; }
 
-extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_ilp_options *options,
-                                         uint32_t *witness, size_t witness_length, wsp_ilp_result *result,
+extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_host_ilp_options *options,
+                                         uint32_t *witness, size_t witness_length, wsp_host_ilp_result *result,
                                          wsp_diag *diag) {
+    wsp::zero(result);
     wsp::ilp::Request rq;
     wsp_status s = check_problem(p, options, &rq.wc, &rq.horizon, diag);
     if (s != WSP_OK) return s;
-    if (result == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the result is NULL");
-    const uint32_t W = wsp_problem_warps(p), I = wsp_problem_length(p);
-    if (witness != nullptr && witness_length != size_t{W} * I)
-        return failf(diag, WSP_ERR_WITNESS_LENGTH, "the witness buffer holds %zu ids, W*I is %llu",
-                     witness_length, static_cast<unsigned long long>(uint64_t{W} * I));
     if (options != nullptr) {
-        if (!(options->seconds >= 0) || !(options->progress_interval >= 0))
-            return failf(diag, WSP_ERR_RANGE, "seconds and progress_interval must be >= 0");
+        if (!std::isfinite(options->seconds) || options->seconds < 0 || !std::isfinite(options->progress_interval) ||
+            options->progress_interval < 0)
+            return failf(diag, WSP_ERR_RANGE, WSP_FIELD_SECONDS, 0,
+                         "seconds and progress_interval must be finite numbers >= 0");
         rq.seconds = options->seconds;
         rq.progress = options->progress;
         rq.context = options->context;
         if (options->progress_interval > 0) rq.progress_interval = options->progress_interval;
     }
+    const uint32_t W = wsp_problem_warps(p), I = wsp_problem_length(p);
+    if (witness != nullptr && witness_length != size_t{W} * I)
+        return failf(diag, WSP_ERR_WITNESS_LENGTH, WSP_FIELD_WITNESS, 0, "the witness buffer holds %zu ids, W*I is %llu",
+                     witness_length, static_cast<unsigned long long>(uint64_t{W} * I));
+    if (result == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, 0, "the result is NULL");
     wsp::ilp::Answer a;
     s = wsp::ilp::solve(*p, rq, a, diag);
     if (s != WSP_OK) return s;
     if (a.has_schedule) {
         // Independent checks before the makespan is claimed: the validator on lp_solve's schedule,
         // then the decoder and validator again on the witness string made from it.
-        std::vector<uint64_t> scratch((wsp::witness_check_bytes(*p) + 7) / 8 + 1);
-        std::vector<uint64_t> vws(wsp_validate_workspace_size(p) / 8 + 1);
+        std::vector<uint64_t> scratch(wsp::witness_check_layout(*p).bytes() / 8 + 1);
         uint32_t validated = 0;
         wsp_diag why{};
-        if (wsp_validate_schedule(p, a.cycles.data(), a.cycles.size(), vws.data(), vws.size() * 8,
-                                  &validated, &why) != WSP_OK ||
-            validated != a.makespan)
-            return failf(diag, WSP_ERR_INTERNAL, "the ILP's schedule failed validation: %s", why.message);
+        if (wsp::validate(*p, a.cycles.data(), scratch.data(), &validated, &why) != WSP_OK || validated != a.makespan)
+            return failf(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, 0, "the ILP's schedule failed validation: %s",
+                         why.message);
         const std::vector<uint32_t> w = witness_of(a.cycles, I);
-        s = wsp::check_witness(*p, scratch.data(), w.data(), w.size(), a.makespan, "ILP", diag);
+        s = wsp::check_witness(*p, scratch.data(), w.data(), a.makespan, "ILP", diag);
         if (s != WSP_OK) return s;
         if (witness != nullptr) memcpy(witness, w.data(), w.size() * sizeof w[0]);
     } else if (witness != nullptr) {
         memset(witness, 0, witness_length * sizeof witness[0]);
     }
     *result = a.result;
-    return WSP_OK;
+    return wsp::ok(diag);
 }
 
-extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_options *options,
+extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_host_ilp_options *options,
                                          const char *path, wsp_diag *diag) {
     wsp::ilp::WorkConserving wc = wsp::ilp::WorkConserving::short_rows;
     uint32_t horizon = 0;
     wsp_status s = check_problem(p, options, &wc, &horizon, diag);
     if (s != WSP_OK) return s;
-    if (path == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, "the path is NULL");
+    if (path == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_PATH, 0, "the path is NULL");
     const wsp::ilp::Layout layout(*p, horizon, wc);
     s = wsp::ilp::check_size(layout, wc, diag);
     if (s != WSP_OK) return s;
     wsp::ilp::LpSolve lp(layout.columns, true);
     if (!lp.ok() || !wsp::ilp::build(*p, horizon, wc, lp))
-        return failf(diag, WSP_ERR_SOLVER, "lp_solve could not hold the model");
+        return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not hold the model");
     const size_t n = strlen(path);
     const bool mps = n >= 4 && strcmp(path + n - 4, ".mps") == 0;
     char header[1024];
     const char *c = mps ? "*" : "//";
     uint32_t sigma[WSP_UNIT_COUNT];
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) sigma[u] = wsp_problem_sigma(p, static_cast<wsp_unit>(u));
+    for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) sigma[u] = wsp_problem_sigma(p, u);
     snprintf(header, sizeof header,
              "%s warpspan %s: paper 004's ILP (Fig. 3) for T(W), %s work-conserving rows\n"
              "%s kernel (normalised) %s, W = %u, sigma L=%u C=%u S=%u D=%u, schedulers %u\n"
@@ -120,8 +131,8 @@ extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_ilp_opt
              c, wsp_problem_kernel(p), wsp_problem_warps(p), sigma[0], sigma[1], sigma[2], sigma[3],
              wsp_problem_schedulers(p), c, horizon, c, c);
     FILE *f = fopen(path, "w");
-    if (f == nullptr) return failf(diag, WSP_ERR_IO, "cannot write %.100s", path);
+    if (f == nullptr) return failf(diag, WSP_ERR_IO, WSP_FIELD_PATH, 0, "cannot write %.100s", path);
     const bool written = lp.write(f, mps, header);
-    if (fclose(f) != 0 || !written) return failf(diag, WSP_ERR_IO, "cannot write %.100s", path);
-    return WSP_OK;
+    if (fclose(f) != 0 || !written) return failf(diag, WSP_ERR_IO, WSP_FIELD_PATH, 0, "cannot write %.100s", path);
+    return wsp::ok(diag);
 }

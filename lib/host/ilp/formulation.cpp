@@ -99,7 +99,7 @@ public:
     }
 
 private:
-    wsp_unit unit(uint32_t i) const { return wsp_problem_unit_at(&p_, i); }
+    int unit(uint32_t i) const { return static_cast<int>(wsp_problem_unit_at(&p_, i)); }
 
     const char *name(const char *fmt, ...) __attribute__((format(printf, 2, 3))) {
         if (!names_) return nullptr;
@@ -304,8 +304,8 @@ Layout::Layout(const wsp_problem &p, uint32_t horizon, WorkConserving wc)
     uint64_t next = uint64_t{W} * I * span;
     x_columns = next <= kMaxColumns ? static_cast<int>(next) : -1;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        used[u] = wsp_problem_count(&p, static_cast<wsp_unit>(u)) > 0;
-        sigma[u] = wsp_problem_sigma(&p, static_cast<wsp_unit>(u));
+        used[u] = wsp_problem_count(&p, static_cast<uint32_t>(u)) > 0;
+        sigma[u] = wsp_problem_sigma(&p, static_cast<uint32_t>(u));
         e_base[u] = -1;
         if (used[u] && wc != WorkConserving::none) {
             e_base[u] = static_cast<int>(next);

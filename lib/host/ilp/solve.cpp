@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host/ilp/lpsolve_system.hpp"
+#include "util/control.hpp"
 #include "util/diag.hpp"
 
 namespace wsp {
@@ -20,24 +21,26 @@ constexpr double kTolerance = 1e-6;  // how far from 0/1 (and from an integer ob
 struct Watch {
     const Request *request;
     double start, deadline, next_report;
-    bool building = true;
-    bool timed_out = false, cancelled = false;
+    uint32_t horizon = 0;
+    uint32_t stopped = WSP_STOP_FINISHED;  // TIME or CANCELLED once stopped
     uint32_t incumbent = 0;
     uint64_t nodes = 0;
 
     bool stop() {
         const double now = wsp_host_seconds();
         if (deadline > 0 && now >= deadline) {
-            timed_out = true;
+            stopped = WSP_STOP_TIME;
             return true;
         }
         if (request->progress != nullptr && now >= next_report) {
             next_report = now + request->progress_interval;
-            const wsp_ilp_progress pr{now - start, incumbent, nodes, building ? 1 : 0};
-            if (request->progress(request->context, &pr) != 0) {
-                cancelled = true;
-                return true;
-            }
+            wsp_progress pr{};
+            pr.work = nodes;
+            pr.lower = incumbent;
+            pr.upper = horizon;
+            pr.current = incumbent;
+            stopped = stop_of(request->progress(request->context, &pr));
+            return stopped != WSP_STOP_FINISHED;
         }
         return false;
     }
@@ -60,7 +63,7 @@ bool read_schedule(const Layout &l, const LpSolve::Outcome &o, Answer &a,
                    wsp_diag *diag) {
     for (int c = 0; c < l.columns; ++c)
         if (!near(o.solution[c], 0.0) && !near(o.solution[c], 1.0)) {
-            failf(diag, WSP_ERR_SOLVER, "lp_solve returned %.9g for binary column %d (not 0/1 within 1e-6)",
+            failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve returned %.9g for binary column %d (not 0/1 within 1e-6)",
                   o.solution[c], c + 1);
             return false;
         }
@@ -75,7 +78,7 @@ bool read_schedule(const Layout &l, const LpSolve::Outcome &o, Answer &a,
                     ++count;
                 }
             if (count != 1) {
-                failf(diag, WSP_ERR_SOLVER, "lp_solve's solution issues instruction %u of warp %u %u times",
+                failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve's solution issues instruction %u of warp %u %u times",
                       i + 1, w + 1, count);
                 return false;
             }
@@ -84,7 +87,7 @@ bool read_schedule(const Layout &l, const LpSolve::Outcome &o, Answer &a,
         }
     const uint32_t last = a.cycles[size_t{l.W - 1} * l.I + l.I - 1];
     if (!near(o.objective, floor(o.objective + 0.5)) || !near(o.objective, last) || last != makespan) {
-        failf(diag, WSP_ERR_SOLVER,
+        failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0,
               "lp_solve's objective %.9g is not the integral last cycle %u of warp %u (makespan %u)",
               o.objective, last, l.W, makespan);
         return false;
@@ -96,9 +99,10 @@ bool read_schedule(const Layout &l, const LpSolve::Outcome &o, Answer &a,
 
 }  // namespace
 
-wsp_status failf(wsp_diag *diag, wsp_status status, const char *fmt, ...) {
+wsp_status failf(wsp_diag *diag, wsp_status status, uint32_t field, uint32_t index, const char *fmt, ...) {
     if (diag == nullptr) return status;
-    DiagScope reset(diag, status);  // the core's reset: status, no location
+    DiagScope scope(diag, status, field);  // the core's reset: status, field, no location
+    scope.index(index);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(diag->message, sizeof diag->message, fmt, ap);
@@ -108,10 +112,10 @@ wsp_status failf(wsp_diag *diag, wsp_status status, const char *fmt, ...) {
 
 wsp_status horizon_of(const wsp_problem &p, uint32_t *horizon, wsp_diag *diag) {
     wsp_bounds b;
-    const wsp_status s = wsp_bounds_compute(&p, &b);
-    if (s != WSP_OK) return failf(diag, s, "%s", wsp_strerror(s));
+    const wsp_status s = wsp_bounds_compute(&p, &b, diag);
+    if (s != WSP_OK) return s;
     if (b.upper > 0x7FFFFFFFu)
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP horizon %llu exceeds the maximum %u",
+        return failf(diag, WSP_ERR_OVERFLOW, WSP_FIELD_PROBLEM, 0, "the ILP horizon %llu exceeds the maximum %u",
                      static_cast<unsigned long long>(b.upper), 0x7FFFFFFFu);
     *horizon = static_cast<uint32_t>(b.upper);
     return WSP_OK;
@@ -119,7 +123,7 @@ wsp_status horizon_of(const wsp_problem &p, uint32_t *horizon, wsp_diag *diag) {
 
 wsp_status check_size(const Layout &layout, WorkConserving wc, wsp_diag *diag) {
     if (layout.columns < 0)
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu columns, more than the maximum %llu",
+        return failf(diag, WSP_ERR_OVERFLOW, WSP_FIELD_PROBLEM, 0, "the ILP would have %llu columns, more than the maximum %llu",
                      static_cast<unsigned long long>(layout.column_count),
                      static_cast<unsigned long long>(kMaxColumns));
     // Before anything is built: a lower bound on the nonzeros, so that a hopeless model is refused at
@@ -128,7 +132,7 @@ wsp_status check_size(const Layout &layout, WorkConserving wc, wsp_diag *diag) {
     // sum over t of (t - first(i) + 1) = span * (span - 1) / 2 per instruction and warp.
     const double least = static_cast<double>(layout.W) * layout.I * layout.span * (layout.span - 1) / 2;
     if (wc != WorkConserving::none && least > static_cast<double>(kMaxNonzeros))
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have more than %.3g nonzeros, more than the maximum %llu",
+        return failf(diag, WSP_ERR_OVERFLOW, WSP_FIELD_PROBLEM, 0, "the ILP would have more than %.3g nonzeros, more than the maximum %llu",
                      least, static_cast<unsigned long long>(kMaxNonzeros));
     return WSP_OK;
 }
@@ -138,13 +142,14 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     watch.deadline = request.seconds > 0 ? watch.start + request.seconds : 0;
     watch.next_report = watch.start + request.progress_interval;
     answer = Answer{};
-    wsp_ilp_result &r = answer.result;
+    wsp_host_ilp_result &r = answer.result;
 
     uint32_t horizon = request.horizon;
     if (horizon == 0) {
         const wsp_status s = horizon_of(p, &horizon, diag);
         if (s != WSP_OK) return s;
     }
+    watch.horizon = horizon;
     r.horizon = horizon;
     r.upper = horizon;
     const Layout layout(p, horizon, request.wc);
@@ -152,7 +157,7 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     if (sized != WSP_OK) return sized;
     Counter count;
     if (!build(p, horizon, request.wc, count, build_stop, &watch)) {
-        r.status = watch.cancelled ? WSP_ILP_CANCELLED : WSP_ILP_TIMEOUT;
+        r.stop = watch.stopped;
         r.seconds = r.build_seconds = wsp_host_seconds() - watch.start;
         return WSP_OK;
     }
@@ -160,39 +165,41 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     r.rows = count.rows;
     r.nonzeros = count.nonzeros;
     if (count.nonzeros > kMaxNonzeros)
-        return failf(diag, WSP_ERR_OVERFLOW, "the ILP would have %llu nonzeros, more than the maximum %llu",
+        return failf(diag, WSP_ERR_OVERFLOW, WSP_FIELD_PROBLEM, 0, "the ILP would have %llu nonzeros, more than the maximum %llu",
                      static_cast<unsigned long long>(count.nonzeros),
                      static_cast<unsigned long long>(kMaxNonzeros));
 
     LpSolve lp(layout.columns, false);
-    if (!lp.ok()) return failf(diag, WSP_ERR_SOLVER, "lp_solve could not create a model of %d columns", layout.columns);
+    if (!lp.ok())
+        return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not create a model of %d columns",
+                     layout.columns);
     const bool built = build(p, horizon, request.wc, lp, build_stop, &watch);
     r.build_seconds = wsp_host_seconds() - watch.start;
-    if (!built && !watch.timed_out && !watch.cancelled)
-        return failf(diag, WSP_ERR_SOLVER, "lp_solve refused a row or column while the model was built");
+    if (!built && watch.stopped == WSP_STOP_FINISHED)
+        return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused a row or column while the model was built");
     bool optimal = false;
     if (built) {
-        watch.building = false;
         LpSolve::Outcome o = lp.solve(solve_abort, &watch);
         r.nodes = o.nodes;
         if (!o.optimal && !o.stopped)
-            return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER,
+            return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER, WSP_FIELD_NONE, 0,
                          "lp_solve ended with %s (%d)%s", LpSolve::code_name(o.code), o.code,
                          o.infeasible ? ", but a work-conserving schedule always fits the horizon" : "");
         if (o.has_solution && !read_schedule(layout, o, answer, diag)) return WSP_ERR_SOLVER;
         if (o.optimal) {
             optimal = true;
-            r.status = WSP_ILP_OPTIMAL;
+            r.stop = WSP_STOP_FINISHED;
             r.lower = r.upper = answer.makespan;
         }
     }
     if (!optimal) {
-        r.status = watch.cancelled ? WSP_ILP_CANCELLED : WSP_ILP_TIMEOUT;
+        // Stopped: by the deadline (TIME) or the callback (its reason); lp_solve stopping on its own
+        // without an optimum is reported as TIME (the only limit it was given).
+        r.stop = watch.stopped != WSP_STOP_FINISHED ? watch.stopped : uint32_t{WSP_STOP_TIME};
         r.lower = answer.has_schedule ? answer.makespan : 0;
     }
     r.seconds = wsp_host_seconds() - watch.start;
-    clear(diag);
-    return WSP_OK;
+    return ok(diag);
 }
 
 }  // namespace ilp

@@ -19,27 +19,28 @@ struct Request {
     WorkConserving wc = WorkConserving::short_rows;
     uint32_t horizon = 0;        // 0 = the safe bound
     double seconds = 0;          // limit for building and solving; 0 = none
-    wsp_ilp_progress_fn progress = nullptr;
+    wsp_progress_fn progress = nullptr;
     void *context = nullptr;
     double progress_interval = 0.5;
 };
 
 struct Answer {
-    wsp_ilp_result result{};
+    wsp_host_ilp_result result{};
     bool has_schedule = false;
     std::vector<uint32_t> cycles;  // cycles[w * I + i] of the incumbent when has_schedule
     uint32_t makespan = 0;
 };
 
-// WSP_OK with answer.result filled (status optimal, timeout or cancelled); or an error: the model
+// WSP_OK with answer.result filled (stop FINISHED, TIME or CANCELLED); or an error: the model
 // too large (WSP_ERR_OVERFLOW), lp_solve failing or returning a point that is not 0/1
 // (WSP_ERR_SOLVER), lp_solve calling the model infeasible (WSP_ERR_INTERNAL: a work-conserving
 // schedule always fits the horizon).
 wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, wsp_diag *diag);
 
-// Fills *diag (when not NULL) with status and a printf-formatted message; returns status.
-wsp_status failf(wsp_diag *diag, wsp_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+// Fills *diag (when not NULL) with status, field (a wsp_field_code), the 1-based index (0: none)
+// and a printf-formatted message; returns status.
+wsp_status failf(wsp_diag *diag, wsp_status status, uint32_t field, uint32_t index, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 // WSP_ERR_OVERFLOW (with diag) when the model of this layout is too large to build.
 wsp_status check_size(const Layout &layout, WorkConserving wc, wsp_diag *diag);

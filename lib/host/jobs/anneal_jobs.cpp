@@ -2,24 +2,20 @@
 // and initial solutions on a pool of threads, a shared deadline, and a monitor on the calling thread
 // for a progress line. The core stays single-threaded and allocation-free; threads, clocks and heap
 // memory live here.
-#include <atomic>
-#include <chrono>
 #include <cstdlib>
-#include <thread>
 #include <vector>
 
-#include "warpspan_host.h"
+#include "host/jobs/pool.hpp"
+#include "util/control.hpp"
+#include "util/diag.hpp"
+#include "util/reserved.hpp"
 
 namespace {
 
-constexpr uint64_t kClockInterval = 4096;  // iterations between deadline checks
+using wsp::host::Live;
+using wsp::host::RunSettings;
 
-// What the monitor reads while a job runs.
-struct Live {
-    std::atomic<uint64_t> iterations{0};
-    std::atomic<uint32_t> best{0};
-    std::atomic<bool> done{false};
-};
+constexpr uint64_t kClockInterval = 4096;  // iterations between deadline checks
 
 struct Watch {
     wsp_host_anneal_job *job;
@@ -28,123 +24,78 @@ struct Watch {
     uint64_t user_interval, next_user;
 };
 
-int on_progress(void *context, const wsp_anneal_progress *pr) {
+uint32_t on_progress(void *context, const wsp_progress *pr) {
     Watch *w = static_cast<Watch *>(context);
-    w->live->iterations.store(pr->iteration, std::memory_order_relaxed);
+    w->live->work.store(pr->work, std::memory_order_relaxed);
     if (pr->improved) {
-        w->live->best.store(pr->best, std::memory_order_relaxed);
+        w->live->lower.store(pr->lower, std::memory_order_relaxed);
         if (w->job->on_best != nullptr)
-            w->job->on_best(w->job->on_best_context, pr->iteration, wsp_host_seconds() - w->start,
-                            pr->best);
+            w->job->on_best(w->job->on_best_context, pr->work, wsp_host_seconds() - w->start, pr->lower);
     }
-    const wsp_anneal_options &user = w->job->options;
-    if (user.progress != nullptr && (pr->improved || pr->iteration >= w->next_user)) {
-        if (!pr->improved) w->next_user = pr->iteration + w->user_interval;
-        if (user.progress(user.context, pr) != 0) return 1;
+    const wsp_control &user = w->job->options.control;
+    if (user.progress != nullptr && (pr->improved || pr->work >= w->next_user)) {
+        if (!pr->improved) w->next_user = pr->work + w->user_interval;
+        const uint32_t answer = user.progress(user.context, pr);
+        if (answer != 0) return answer;
     }
-    if (w->deadline > 0 && wsp_host_seconds() >= w->deadline) {
-        w->job->timed_out = 1;
-        return 1;
-    }
+    if (w->deadline > 0 && wsp_host_seconds() >= w->deadline) return WSP_STOP_TIME;
     return 0;
 }
 
-void run_one(wsp_host_anneal_job &job, Live &live, double start, double deadline) {
+void run_one(wsp_host_anneal_job &job, Live &live, const RunSettings &settings) {
     const double begin = wsp_host_seconds();
-    job.timed_out = 0;
     job.result = wsp_anneal_result{};
-    job.diag = wsp_diag{};
-    if (deadline > 0 && begin >= deadline) {  // no time left: skipped
-        job.status = WSP_OK;
-        job.timed_out = 1;
-        job.result.stop = WSP_ANNEAL_CANCELLED;
-        job.elapsed = 0;
-        live.done = true;
+    job.elapsed = 0;
+    if (settings.deadline > 0 && begin >= settings.deadline) {  // no time left: skipped
+        job.status = wsp::ok(&job.diag);
+        job.result.stop = WSP_STOP_TIME;
         return;
     }
-    const size_t bytes = wsp_anneal_workspace_size(job.problem);
-    void *ws = bytes != 0 ? std::calloc(1, bytes) : nullptr;
+    size_t bytes = 0;
+    job.status = wsp_anneal_workspace_size(job.problem, &bytes, &job.diag);
+    if (job.status != WSP_OK) return;
+    void *ws = std::calloc(1, bytes);
     if (ws == nullptr) {
-        job.status = bytes == 0 ? WSP_ERR_INVALID_HANDLE : WSP_ERR_WORKSPACE_SIZE;
-        job.diag.status = job.status;
-        job.elapsed = 0;
-        live.done = true;
+        job.status = wsp::fail(&job.diag, WSP_ERR_ALLOCATION, WSP_FIELD_WORKSPACE,
+                               "the workspace could not be allocated");
         return;
     }
-    Watch watch{&job, &live, start, deadline,
-                job.options.progress_interval != 0 ? job.options.progress_interval : 65536u, 0};
+    Watch watch{&job, &live, settings.start, settings.deadline, wsp::progress_interval(job.options.control), 0};
     watch.next_user = watch.user_interval;
     wsp_anneal_options o = job.options;
-    o.progress = on_progress;
-    o.context = &watch;
-    o.progress_interval = watch.user_interval < kClockInterval ? watch.user_interval : kClockInterval;
-    job.status = wsp_anneal(job.problem, &o, ws, bytes, job.witness, job.witness_length, &job.result,
-                            &job.diag);
+    o.control.progress = on_progress;
+    o.control.context = &watch;
+    o.control.interval = watch.user_interval < kClockInterval ? watch.user_interval : kClockInterval;
+    job.status = wsp_anneal_run(job.problem, &o, ws, bytes, job.witness, static_cast<size_t>(job.witness_length),
+                                &job.result, &job.diag);
     std::free(ws);
     if (job.status == WSP_OK) {
-        live.iterations = job.result.iterations;
-        live.best = job.result.lower;
+        live.work = job.result.iterations;
+        live.lower = job.result.lower;
         // The initial solution, known only now: reported last, with the time it was decoded.
-        if (job.on_best != nullptr) job.on_best(job.on_best_context, 0, begin - start, job.result.initial);
+        if (job.on_best != nullptr) job.on_best(job.on_best_context, 0, begin - settings.start, job.result.initial);
     }
     job.elapsed = wsp_host_seconds() - begin;
-    live.done = true;
-}
-
-wsp_host_anneal_status snapshot(const std::vector<Live> &live, double start) {
-    wsp_host_anneal_status s{};
-    s.count = live.size();
-    for (const Live &l : live) {
-        const uint32_t b = l.best.load(std::memory_order_relaxed);
-        if (b > s.best) s.best = b;
-        s.iterations += l.iterations.load(std::memory_order_relaxed);
-        s.finished += l.done.load() ? 1u : 0u;
-    }
-    s.elapsed = wsp_host_seconds() - start;
-    return s;
 }
 
 }  // namespace
 
-extern "C" wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count, unsigned threads,
-                                          double seconds, wsp_host_anneal_monitor monitor,
-                                          void *context, double monitor_interval) {
-    if (jobs == nullptr && count > 0) return WSP_ERR_NULL_ARGUMENT;
-    const double start = wsp_host_seconds();
-    const double deadline = seconds > 0 ? start + seconds : 0.0;
-    if (threads == 0) threads = std::thread::hardware_concurrency();
-    if (threads == 0) threads = 1;
-    if (threads > count) threads = static_cast<unsigned>(count);
-    std::vector<Live> live(count);
-    std::atomic<size_t> next{0};
-    auto worker = [&]() {
-        for (size_t k; (k = next.fetch_add(1)) < count;) run_one(jobs[k], live[k], start, deadline);
-    };
-    std::vector<std::thread> pool;
-    try {
-        for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-    } catch (...) {
-        // Fewer threads than asked (the system refused one): the jobs still all run.
-    }
-    if (pool.empty()) worker();
-    const double interval = monitor_interval > 0 ? monitor_interval : 0.25;
-    if (monitor != nullptr) {
-        const auto step = std::chrono::milliseconds(10);
-        double next_report = start + interval;
-        for (;;) {
-            const wsp_host_anneal_status s = snapshot(live, start);
-            if (s.finished == count) break;
-            if (wsp_host_seconds() >= next_report) {
-                monitor(context, &s);
-                next_report += interval;
-            }
-            std::this_thread::sleep_for(step);
+extern "C" wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count,
+                                          const wsp_host_run_options *options, wsp_diag *diag) {
+    if (jobs == nullptr && count > 0) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_JOB, "no jobs");
+    RunSettings settings;
+    wsp_status st = wsp::host::check_run_options(options, count, &settings, diag);
+    if (st != WSP_OK) return st;
+    for (size_t k = 0; k < count; ++k) {
+        wsp_host_anneal_job &job = jobs[k];
+        // The job's reserved words follow its options' 12 in memory order: 13..20.
+        st = wsp::check_reserved(job.reserved, 13, "the job", &job.diag);
+        if (st != WSP_OK) {
+            job.status = st;
+            return wsp::host::job_error(diag, st, k, job.diag.message);
         }
     }
-    for (std::thread &t : pool) t.join();
-    if (monitor != nullptr) {
-        const wsp_host_anneal_status s = snapshot(live, start);
-        monitor(context, &s);
-    }
-    return WSP_OK;
+    std::vector<Live> live(count);
+    wsp::host::run_pool(count, settings, live, [&](size_t k) { run_one(jobs[k], live[k], settings); });
+    return wsp::ok(diag);
 }

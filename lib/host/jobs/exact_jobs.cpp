@@ -1,18 +1,23 @@
 // Several exact solves at once (for tables and the estimate's T(1..x)): the core is single-threaded
 // and allocation-free; parallelism and heap memory live here, on the host only.
-#include <atomic>
+#include <cmath>
 #include <cstdlib>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-#include <thread>
 #include <vector>
 
-#include "warpspan_host.h"
+#include "host/jobs/pool.hpp"
+#include "util/control.hpp"
+#include "util/diag.hpp"
+#include "util/reserved.hpp"
 
 namespace {
 
-constexpr size_t kDefaultWorkspace = size_t{64} << 20;
+using wsp::host::Live;
+using wsp::host::RunSettings;
+
+constexpr uint64_t kDefaultMemory = uint64_t{64} << 20;
 constexpr uint64_t kClockInterval = 4096;  // expansions between deadline checks
 
 // Memory for a workspace. On Linux: fresh anonymous pages, mapped lazily (the table grows into them
@@ -47,75 +52,95 @@ struct ZeroMemory {
     bool mapped = false;
 };
 
-// Wraps the caller's progress callback: checks the deadline at every call, forwards at the
-// caller's own interval.
+// Wraps the caller's progress callback: feeds the monitor, checks the deadline at every call,
+// forwards at the caller's own interval.
 struct Watch {
     wsp_host_exact_job *job;
+    Live *live;
     double deadline;  // 0 = none
     uint64_t user_interval;
     uint64_t next_user;
 };
 
-int on_progress(void *context, const wsp_exact_progress *pr) {
+uint32_t on_progress(void *context, const wsp_progress *pr) {
     Watch *w = static_cast<Watch *>(context);
-    if (w->deadline > 0 && wsp_host_seconds() >= w->deadline) {
-        w->job->timed_out = 1;
-        return 1;
-    }
-    const wsp_exact_options &user = w->job->options;
-    if (user.progress != nullptr && pr->expanded >= w->next_user) {
-        w->next_user = pr->expanded + w->user_interval;
-        if (user.progress(user.context, pr) != 0) return 1;
+    w->live->work.store(pr->work, std::memory_order_relaxed);
+    w->live->lower.store(pr->lower, std::memory_order_relaxed);
+    if (w->deadline > 0 && wsp_host_seconds() >= w->deadline) return WSP_STOP_TIME;
+    const wsp_control &user = w->job->options.control;
+    if (user.progress != nullptr && pr->work >= w->next_user) {
+        w->next_user = pr->work + w->user_interval;
+        return user.progress(user.context, pr);
     }
     return 0;
 }
 
-void run_one(wsp_host_exact_job &job) {
+void run_one(wsp_host_exact_job &job, Live &live, const RunSettings &settings) {
     const double start = wsp_host_seconds();
-    job.timed_out = 0;
-    const size_t bytes = job.workspace_size != 0 ? job.workspace_size : kDefaultWorkspace;
-    Watch watch{&job, job.seconds > 0 ? start + job.seconds : 0.0,
-                job.options.progress_interval != 0 ? job.options.progress_interval : 65536u, 0};
+    job.result = wsp_exact_result{};
+    job.elapsed = 0;
+    double deadline = job.seconds > 0 ? start + job.seconds : 0.0;
+    if (settings.deadline > 0 && (deadline == 0 || settings.deadline < deadline)) deadline = settings.deadline;
+    if (settings.deadline > 0 && start >= settings.deadline) {  // no time left: skipped
+        job.status = wsp::ok(&job.diag);
+        job.result.stop = WSP_STOP_TIME;
+        return;
+    }
+    const uint64_t memory = job.memory != 0 ? job.memory : kDefaultMemory;
+    if (memory > static_cast<uint64_t>(static_cast<size_t>(-1))) {
+        job.status = wsp::fail(&job.diag, WSP_ERR_ALLOCATION, WSP_FIELD_WORKSPACE,
+                               "the memory budget does not fit in this address space");
+        return;
+    }
+    const size_t bytes = static_cast<size_t>(memory);
+    Watch watch{&job, &live, deadline, wsp::progress_interval(job.options.control), 0};
     watch.next_user = watch.user_interval;
     wsp_exact_options o = job.options;
-    if (job.seconds > 0 || job.options.progress != nullptr) {
-        o.progress = on_progress;
-        o.context = &watch;
-        o.progress_interval = job.seconds > 0 && watch.user_interval > kClockInterval
-                                  ? kClockInterval
-                                  : watch.user_interval;
+    if (deadline > 0 || settings.monitor != nullptr || job.options.control.progress != nullptr) {
+        o.control.progress = on_progress;
+        o.control.context = &watch;
+        o.control.interval = (deadline > 0 || settings.monitor != nullptr) && watch.user_interval > kClockInterval
+                                 ? kClockInterval
+                                 : watch.user_interval;
     }
     ZeroMemory ws(bytes);
     if (ws.data == nullptr) {
-        job.status = WSP_ERR_WORKSPACE_SIZE;
-        job.diag = wsp_diag{};
-        job.diag.status = job.status;
-        job.elapsed = 0;
+        job.status = wsp::fail(&job.diag, WSP_ERR_ALLOCATION, WSP_FIELD_WORKSPACE,
+                               "the workspace could not be allocated");
         return;
     }
-    job.status = wsp_exact_solve(job.problem, &o, ws.data, bytes, job.witness, job.witness_length,
-                                 &job.result, &job.diag);
+    job.status = wsp_exact_solve(job.problem, &o, ws.data, bytes, job.witness,
+                                 static_cast<size_t>(job.witness_length), &job.result, &job.diag);
+    if (job.status == WSP_OK) {
+        live.work = job.result.expanded;
+        live.lower = job.result.lower;
+    }
     job.elapsed = wsp_host_seconds() - start;
 }
 
 }  // namespace
 
-extern "C" wsp_status wsp_host_exact_run(wsp_host_exact_job *jobs, size_t count, unsigned threads) {
-    if (jobs == nullptr && count > 0) return WSP_ERR_NULL_ARGUMENT;
-    if (threads == 0) threads = std::thread::hardware_concurrency();
-    if (threads == 0) threads = 1;
-    if (threads > count) threads = static_cast<unsigned>(count);
-    std::atomic<size_t> next{0};
-    auto worker = [&]() {
-        for (size_t k; (k = next.fetch_add(1)) < count;) run_one(jobs[k]);
-    };
-    std::vector<std::thread> pool;
-    try {
-        for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    } catch (...) {
-        // Fewer threads than asked (the system refused one): the jobs still all run.
+extern "C" wsp_status wsp_host_exact_run(wsp_host_exact_job *jobs, size_t count,
+                                         const wsp_host_run_options *options, wsp_diag *diag) {
+    if (jobs == nullptr && count > 0) return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_JOB, "no jobs");
+    RunSettings settings;
+    wsp_status st = wsp::host::check_run_options(options, count, &settings, diag);
+    if (st != WSP_OK) return st;
+    // The jobs' own inputs the runner reads (the core checks the options).
+    for (size_t k = 0; k < count; ++k) {
+        wsp_host_exact_job &job = jobs[k];
+        // The job's reserved words follow its options' 12 in memory order: 13..20.
+        st = wsp::check_reserved(job.reserved, 13, "the job", &job.diag);
+        if (st != WSP_OK) {
+            job.status = st;
+            return wsp::host::job_error(diag, st, k, job.diag.message);
+        }
+        if (!std::isfinite(job.seconds) || job.seconds < 0) {
+            job.status = wsp::fail(&job.diag, WSP_ERR_RANGE, WSP_FIELD_SECONDS, "seconds must be a finite number >= 0");
+            return wsp::host::job_error(diag, WSP_ERR_RANGE, k, job.diag.message);
+        }
     }
-    worker();
-    for (std::thread &t : pool) t.join();
-    return WSP_OK;
+    std::vector<Live> live(count);
+    wsp::host::run_pool(count, settings, live, [&](size_t k) { run_one(jobs[k], live[k], settings); });
+    return wsp::ok(diag);
 }

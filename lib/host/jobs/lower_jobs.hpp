@@ -1,6 +1,7 @@
 // The lower-bound method on the host (lower/lower.hpp is the core): independent searches ("jobs",
-// seeds mixed from the caller's seed and the job's index) on a pool of threads, heap memory sized by a
-// cap, and a time budget enforced through the core's progress callback.
+// seeds mixed from the caller's seed and the job's index) on the pool of threads of the other host
+// runners (pool.hpp: wsp_host_run_options, the call's deadline, the monitor), heap memory per job,
+// and a time budget enforced through the core's progress callback.
 //
 // Determinism: the number of jobs and each job's work budget depend only on the options, never on
 // the thread count; the answer is the best job, ties going to the lowest index. When a job reaches
@@ -16,36 +17,42 @@
 #include <stdint.h>
 
 #include "lower/lower.hpp"
+#include "warpspan_host.h"
 
 namespace wsp {
 
 struct HostLowerOptions {
-    LowerOptions core;     // seed, upper, methods, initial, progress (called from the job threads);
-                           // core.work: the whole budget, split evenly over the jobs (0 = each job
-                           // the core's default, or unlimited when `seconds` is set)
-    double seconds;        // time budget for the whole run; 0 = none
-    uint32_t threads;      // 0 = the hardware's
+    LowerOptions lower;    // the core's options; lower.control.budget is the whole work budget, split
+                           // evenly over the jobs (0: each job lower_default_work(p), or no work
+                           // budget when the run options give seconds); its progress callback runs on
+                           // the worker threads
     uint32_t jobs;         // independent searches; 0 = kDefaultJobs
-    uint64_t max_memory;   // bytes per job (the beam takes what it can); 0 = kDefaultMemory
-    // Called (from a job thread, under a lock) when the best over all jobs improves; may be NULL.
+    uint32_t reserved0;    // must be 0
+    uint64_t memory;       // bytes per job (the beam takes what fits, up to lower.max_beam or 65536
+                           // when that is 0); 0 = kDefaultMemory
+    // Called on a worker thread, under a lock, when the best over all jobs improves; may be NULL.
     void (*on_best)(void *context, uint32_t best, double seconds);
     void *on_best_context;
+    uint32_t reserved[8];  // must be 0
 };
 
 constexpr uint32_t kDefaultJobs = 2;
 constexpr uint64_t kDefaultMemory = uint64_t{64} << 20;
 
 struct HostLowerResult {
-    LowerResult best;   // of the winning job; best.stop: kStopTime when the deadline ended it
+    LowerResult best;   // of the winning job; best.stop TIME when the deadline ended it
     uint32_t job;       // the winning job's index
     uint32_t jobs;      // jobs run
     uint64_t work;      // units over all jobs
-    double seconds;     // wall time of the whole run
+    double seconds;     // wall time of the whole call
+    uint32_t reserved[4];
 };
 
-// Runs the jobs. `witness` receives the winning job's W*I warp ids.
-wsp_status host_lower_run(const wsp_problem *p, const HostLowerOptions *options, uint32_t *witness,
-                          size_t witness_length, HostLowerResult *result, wsp_diag *diag);
+// Runs the jobs with the run options (threads, seconds, monitor; NULL for the defaults). `witness`
+// receives the winning job's W*I warp ids.
+wsp_status host_lower_run(const wsp_problem *p, const HostLowerOptions *options,
+                          const wsp_host_run_options *run, uint32_t *witness, size_t witness_length,
+                          HostLowerResult *result, wsp_diag *diag);
 
 }  // namespace wsp
 

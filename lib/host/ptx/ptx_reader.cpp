@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#define WSP_EXPERIMENTAL 1  // the reader is experimental in 1.0
+#include "util/diag.hpp"
+#include "util/reserved.hpp"
 #include "warpspan_host.h"
 
 namespace {
@@ -333,7 +336,7 @@ private:
 
 struct Walk {
     const Function &f;
-    const wsp_ptx_options &options;
+    const wsp_host_ptx_options &options;
     uint32_t k;
     uint64_t limit;
     Failure &fail;
@@ -358,9 +361,9 @@ struct Walk {
         return true;
     }
 
-    bool straight(wsp_ptx_flow flow) {
+    bool straight(uint32_t flow) {
         std::vector<bool> choices;
-        if (flow == WSP_PTX_PATH) {
+        if (flow == WSP_HOST_PTX_PATH) {
             const char *path = options.path != nullptr ? options.path : "";
             if (*path != '\0') {
                 for (std::string w : split(path, ',')) {
@@ -378,14 +381,14 @@ struct Walk {
             const Instruction &ins = f.code[pc];
             if (!emit(pc)) return false;
             if (ins.flow == Flow::kIndirect) {
-                if (flow == WSP_PTX_PREFIX) break;
+                if (flow == WSP_HOST_PTX_PREFIX) break;
                 return error(WSP_ERR_PTX, ins.line, "'" + ins.opcode + "': indirect branches are not followed");
             }
             const bool conditional_here = ins.guarded && ins.flow != Flow::kNone;
             if (!conditional_here) {
                 if (ins.flow == Flow::kReturn) break;
                 if (ins.flow == Flow::kBranch) {
-                    if (flow == WSP_PTX_PREFIX) break;
+                    if (flow == WSP_HOST_PTX_PREFIX) break;
                     pc = ins.target;
                     continue;
                 }
@@ -394,8 +397,8 @@ struct Walk {
             }
             ++conditional;
             bool take = false;
-            if (flow == WSP_PTX_PREFIX) break;
-            if (flow == WSP_PTX_PATH) {
+            if (flow == WSP_HOST_PTX_PREFIX) break;
+            if (flow == WSP_HOST_PTX_PATH) {
                 if (used == choices.size()) break;
                 take = choices[used++];
             } else if (ins.flow == Flow::kBranch && ins.target <= pc) {  // a loop's back edge
@@ -406,7 +409,7 @@ struct Walk {
             if (take && ins.flow == Flow::kReturn) break;
             pc = take ? ins.target : pc + 1;
         }
-        if (flow == WSP_PTX_PATH && used < choices.size())
+        if (flow == WSP_HOST_PTX_PATH && used < choices.size())
             return error(WSP_ERR_RANGE, 0, "path: " + std::to_string(choices.size()) + " choices given, but the walk met only " +
                                                std::to_string(used) + " conditional branches before it ended");
         return true;
@@ -556,30 +559,36 @@ void copy_text(char *to, size_t capacity, const std::string &from) {
     to[n] = '\0';
 }
 
-wsp_status finish(const Failure &failure, wsp_ptx_report *report, wsp_diag *diag) {
+// The input an error is about: the text (WSP_ERR_PTX, a NULL text), an option (WSP_ERR_RANGE: a path
+// word, a flow mode, max_instructions or the loop count exceeded), the kernel buffer.
+uint32_t field_of(wsp_status status) {
+    switch (status) {
+        case WSP_ERR_PTX:
+        case WSP_ERR_NULL_ARGUMENT: return WSP_FIELD_PTX;
+        case WSP_ERR_RANGE: return WSP_FIELD_PTX_OPTIONS;
+        case WSP_ERR_WORKSPACE_SIZE: return WSP_FIELD_OUTPUT;
+        default: return WSP_FIELD_NONE;
+    }
+}
+
+wsp_status finish(const Failure &failure, wsp_host_ptx_report *report, wsp_diag *diag) {
+    const uint32_t line = failure.line > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(failure.line);
+    const std::string m = failure.line != 0 ? "line " + std::to_string(failure.line) + ": " + failure.message
+                                            : failure.message;
     if (report != nullptr) {
-        report->line = failure.line;
-        std::string m = failure.line != 0 ? "line " + std::to_string(failure.line) + ": " + failure.message
-                                          : failure.message;
+        report->line = line;
         copy_text(report->message, sizeof report->message, m);
     }
     if (diag != nullptr) {
-        diag->status = failure.status;
-        diag->position = failure.line;
-        diag->character = -1;
-        diag->unit = -1;
-        diag->warp = 0;
-        diag->instruction = 0;
-        diag->cycle = 0;
-        std::string m = failure.line != 0 ? "line " + std::to_string(failure.line) + ": " + failure.message
-                                          : failure.message;
+        wsp::DiagScope scope(diag, failure.status, field_of(failure.status));
+        scope.line(line);
         copy_text(diag->message, sizeof diag->message, m);
     }
     return failure.status;
 }
 
-wsp_status read(const char *text, size_t length, const wsp_ptx_options &options, char *kernel, size_t capacity,
-                wsp_ptx_report *report, wsp_diag *diag) {
+wsp_status read(const char *text, size_t length, const wsp_host_ptx_options &options, char *kernel, size_t capacity,
+                wsp_host_ptx_report *report, wsp_diag *diag) {
     Failure failure;
     std::vector<Function> functions;
     Scanner scanner(text, length, failure);
@@ -628,14 +637,14 @@ wsp_status read(const char *text, size_t length, const wsp_ptx_options &options,
         failure = {WSP_ERR_PTX, f.line, ".entry '" + f.name + "' has no instructions"};
         return finish(failure, report, diag);
     }
-    if (options.flow < WSP_PTX_PREFIX || options.flow > WSP_PTX_WORST) {
-        failure = {WSP_ERR_RANGE, 0, "unknown flow mode " + std::to_string(static_cast<int>(options.flow))};
+    if (options.flow > WSP_HOST_PTX_WORST) {
+        failure = {WSP_ERR_RANGE, 0, "unknown flow mode " + std::to_string(options.flow)};
         return finish(failure, report, diag);
     }
     Walk walk{f, options, options.loop == 0 ? 1u : options.loop,
               options.max_instructions == 0 ? kDefaultMaxInstructions : options.max_instructions, failure, {}, {}, 0,
               {}, {}, 0};
-    const bool ok = options.flow == WSP_PTX_WORST ? walk.worst() : walk.straight(options.flow);
+    const bool ok = options.flow == WSP_HOST_PTX_WORST ? walk.worst() : walk.straight(options.flow);
     if (!ok) return finish(failure, report, diag);
 
     // Kernel string with repeat counts, the mix, the unclassified opcodes.
@@ -673,31 +682,36 @@ wsp_status read(const char *text, size_t length, const wsp_ptx_options &options,
         if (unknown.size() >= sizeof report->unclassified_list) unknown = unknown.substr(0, sizeof report->unclassified_list - 4) + "...";
         copy_text(report->unclassified_list, sizeof report->unclassified_list, unknown);
     }
-    if (kernel == nullptr && capacity == 0) return WSP_OK;
+    if (kernel == nullptr && capacity == 0) return wsp::ok(diag);
     if (kernel == nullptr || capacity < out.size() + 1) {
         failure = {WSP_ERR_WORKSPACE_SIZE, 0, "the kernel buffer holds " + std::to_string(capacity) + " bytes; " +
                                                   std::to_string(out.size() + 1) + " are needed"};
         return finish(failure, report, diag);
     }
     std::memcpy(kernel, out.c_str(), out.size() + 1);
-    return WSP_OK;
+    return wsp::ok(diag);
 }
 
 }  // namespace
 
-extern "C" wsp_status wsp_host_ptx_read(const char *text, size_t length, const wsp_ptx_options *options,
-                                        char *kernel, size_t capacity, wsp_ptx_report *report, wsp_diag *diag) {
+extern "C" wsp_status wsp_host_ptx_read(const char *text, size_t length, const wsp_host_ptx_options *options,
+                                        char *kernel, size_t capacity, wsp_host_ptx_report *report, wsp_diag *diag) {
     if (report != nullptr) std::memset(report, 0, sizeof *report);
-    if (diag != nullptr) {
-        diag->status = WSP_OK;
-        diag->message[0] = '\0';
-        diag->position = 0;
-    }
+    wsp::ok(diag);
     if (text == nullptr && length > 0) {
         Failure f{WSP_ERR_NULL_ARGUMENT, 0, "text is NULL"};
         return finish(f, report, diag);
     }
-    wsp_ptx_options defaults;
+    if (options != nullptr) {
+        wsp_diag reserved;
+        const wsp_status st = wsp::check_reserved(options->reserved, 1, "the PTX options", &reserved);
+        if (st != WSP_OK) {
+            if (report != nullptr) copy_text(report->message, sizeof report->message, reserved.message);
+            if (diag != nullptr) *diag = reserved;
+            return st;
+        }
+    }
+    wsp_host_ptx_options defaults;
     std::memset(&defaults, 0, sizeof defaults);
     return read(text != nullptr ? text : "", length, options != nullptr ? *options : defaults, kernel, capacity,
                 report, diag);
