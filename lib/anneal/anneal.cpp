@@ -50,9 +50,23 @@ struct IncrementalDecoding : IncrementalDecoder {
     IncrementalDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding d)
         : IncrementalDecoder(p, horizon, ws, d == Decoding::kIncremental) {}
 };
-struct CheckpointDecoding : CheckpointDecoder {
+// A handle: the checkpointed decoder itself lives at the start of the workspace, off the stack,
+// which keeps the lower-bound search's deepest call within 1 KiB on a Cortex-M4.
+class CheckpointDecoding {
+public:
     CheckpointDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding)
-        : CheckpointDecoder(p, horizon, default_spacing(p, horizon), ws) {}
+        : d_(new (ws) CheckpointDecoder(p, horizon, CheckpointDecoder::default_spacing(p, horizon),
+                                        static_cast<uint8_t *>(ws) + kDecoderObject)) {}
+    uint32_t reset(const uint32_t *string) { return d_->reset(string); }
+    uint32_t try_swap(uint32_t a, uint32_t b) { return d_->try_swap(a, b); }
+    void accept() { d_->accept(); }
+    void reject() { d_->reject(); }
+    uint32_t warp_at(uint32_t k) const { return d_->warp_at(k); }
+    void copy_string(uint32_t *out) const { d_->copy_string(out); }
+    uint64_t decoded() const { return d_->decoded(); }
+
+private:
+    CheckpointDecoder *d_;
 };
 
 template <typename Decoder>
@@ -138,9 +152,9 @@ wsp_status check_arguments(const wsp_problem *p, const wsp_anneal_options &o, vo
 template <typename Decoder>
 class Annealer {
 public:
-    Annealer(const wsp_problem &p, const wsp_anneal_options &o, Decoder &decoder, uint32_t *best,
-             wsp_anneal_result &r)
-        : o_(o), decoder_(decoder), best_(best), r_(r),
+    Annealer(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
+             uint32_t *best, wsp_anneal_result &r, Decoding decoding)
+        : o_(o), decoder_(p, horizon, ws, decoding), best_(best), r_(r),
           n_(p.warps * p.length), warps_(p.warps), interval_(progress_interval(o.control)),
           window_(o.window ? o.window : p.warps), sweep_(0) {}
 
@@ -232,7 +246,7 @@ private:
     }
 
     const wsp_anneal_options &o_;
-    Decoder &decoder_;
+    Decoder decoder_;
     uint32_t *best_;
     wsp_anneal_result &r_;
     uint32_t n_, warps_;
@@ -240,26 +254,10 @@ private:
     uint32_t window_, sweep_;
 };
 
-// One frame per decoder kind, never both on the stack at once. The incremental decoder lives on the
-// stack; the checkpointed one at the start of the workspace, which keeps the lower-bound search's
-// deepest call within 1 KiB on a Cortex-M4.
 template <typename Decoder>
-__attribute__((noinline)) bool run_annealer(const wsp_problem &p, const wsp_anneal_options &o,
-                                            uint32_t horizon, void *ws, uint32_t *best,
-                                            wsp_anneal_result &r, Decoding decoding, Rng &rng) {
-    Decoder decoder(p, horizon, ws, decoding);
-    return Annealer<Decoder>(p, o, decoder, best, r).run(rng);
-}
-
-template <>
-__attribute__((noinline)) bool run_annealer<CheckpointDecoding>(const wsp_problem &p,
-                                                                const wsp_anneal_options &o,
-                                                                uint32_t horizon, void *ws,
-                                                                uint32_t *best, wsp_anneal_result &r,
-                                                                Decoding decoding, Rng &rng) {
-    CheckpointDecoding *decoder =
-        new (ws) CheckpointDecoding(p, horizon, static_cast<uint8_t *>(ws) + kDecoderObject, decoding);
-    return Annealer<CheckpointDecoding>(p, o, *decoder, best, r).run(rng);
+bool run_annealer(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
+                  uint32_t *best, wsp_anneal_result &r, Decoding decoding, Rng &rng) {
+    return Annealer<Decoder>(p, o, horizon, ws, best, r, decoding).run(rng);
 }
 
 template <typename Decoder>

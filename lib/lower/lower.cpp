@@ -19,6 +19,7 @@ namespace wsp {
 namespace {
 
 constexpr uint32_t kFirstWidth = 8;
+const LowerOptions kDefaults = {};  // NULL options: constant data, not a copy on the deep stack
 
 // What a unit buys. A beam child and a simulated dispatch cycle cost one unit each (about 0.1-0.5
 // microseconds for Voronoi W = 16 on a workstation); an annealer candidate decodes about half the
@@ -28,8 +29,14 @@ uint64_t anneal_cost(const wsp_problem &p) { return 1u + cells(p) / 64u; }
 struct LowerLayout {
     uint32_t horizon;  // the proven upper bound: no schedule is longer
     uint32_t width;    // widest beam (0: no beam)
-    size_t region_at;  // after the candidate string
+    size_t structs_at; // the annealer's options and result (off the stack: it is deep already)
+    size_t region_at;  // after the candidate string and those
     WorkspaceLayout layout;
+};
+
+struct AnnealStructs {
+    wsp_anneal_options options;
+    wsp_anneal_result result;
 };
 
 // The candidate string, then one region that the parts use in turn: the initial solutions' scratch
@@ -58,7 +65,8 @@ LowerLayout lower_layout(const wsp_problem &p, const LowerOptions &o) {
         part.add<uint8_t>(anneal_bytes(&p, Decoding::kCheckpoint));
         region.cover(part);
     }
-    l.region_at = l.layout.add<uint32_t>(cells(p));
+    l.layout.add<uint32_t>(cells(p));
+    l.structs_at = l.layout.add<uint8_t>(sizeof(AnnealStructs));
     l.region_at = l.layout.add(region);
     return l;
 }
@@ -129,7 +137,8 @@ public:
     Search(const wsp_problem &p, const LowerOptions &o, const LowerLayout &l, uint8_t *ws,
            uint64_t region_size, uint32_t *witness, Budget &budget, LowerResult &r)
         : p_(p), o_(o), l_(l), n_(cells(p)), candidate_(reinterpret_cast<uint32_t *>(ws)),
-          region_(ws + l.region_at), region_size_(region_size), witness_(witness), budget_(budget), r_(r),
+          structs_(reinterpret_cast<AnnealStructs *>(ws + l.structs_at)), region_(ws + l.region_at),
+          region_size_(region_size), witness_(witness), budget_(budget), r_(r),
           methods_(o.methods == 0 ? kLowerAll : o.methods) {}
 
     // Takes the candidate string (of makespan m) when it is longer than the witness.
@@ -193,7 +202,10 @@ public:
         const uint64_t left = budget_.left() / cost;
         if (iterations > left) iterations = left;
         if (iterations == 0 || !budget_.spend(iterations * cost)) return WSP_OK;
-        wsp_anneal_options ao = {};
+        wsp_anneal_options &ao = structs_->options;
+        wsp_anneal_result &ar = structs_->result;
+        zero(&ao);
+        zero(&ar);
         ao.iterations = iterations;
         ao.seed = mix(o_.seed, round, 2);
         ao.moves = WSP_MOVES_UNIFORM;
@@ -202,7 +214,6 @@ public:
         ao.control.context = &watch;
         const uint64_t interval = progress_interval(o_.control);
         ao.control.interval = interval / cost > 0 ? interval / cost : 1u;
-        wsp_anneal_result ar = {};
         ar.upper = r_.upper;
         for (uint64_t k = 0; k < n_; ++k) candidate_[k] = witness_[k];
         if (!anneal_loop(p_, ao, l_.horizon, region_, candidate_, ar))
@@ -220,6 +231,7 @@ private:
     const LowerLayout &l_;
     uint64_t n_;
     uint32_t *candidate_;
+    AnnealStructs *structs_;
     uint8_t *region_;
     uint64_t region_size_;
     uint32_t *witness_;
@@ -280,9 +292,7 @@ wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *option
                                 wsp_diag *diag) {
     if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
     *size = 0;
-    LowerOptions defaults;  // on the stack, not in flash: NULL is all defaults
-    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
-    const LowerOptions &o = options != nullptr ? *options : defaults;
+    const LowerOptions &o = options != nullptr ? *options : kDefaults;
     const wsp_status st = check_options(p, o, diag);
     if (st != WSP_OK) return st;
     return report_size(lower_layout(*p, o).layout, size, diag);
@@ -292,9 +302,7 @@ wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *wo
                      size_t workspace_size, uint32_t *witness, size_t witness_length,
                      LowerResult *result, wsp_diag *diag) {
     zero(result);
-    LowerOptions defaults;
-    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
-    const LowerOptions &o = options != nullptr ? *options : defaults;
+    const LowerOptions &o = options != nullptr ? *options : kDefaults;
     wsp_status st = check_options(p, o, diag);
     if (st != WSP_OK) return st;
     if (o.initial != nullptr) {

@@ -2,7 +2,7 @@
 //  1. Decoding speed: iterations per second of paper 003's annealer on Voronoi W = 16 (kernel
 //     L5 C9 L2 C9, sigma_L 1, sigma_C 4, 4 schedulers) with a straightforward implementation built
 //     here (every candidate decoded from scratch by Fig. 4's earliest-cycle scan) and with the
-//     library's decoders: full re-decode, incremental (wsp_anneal), checkpointed (lower's annealer).
+//     library's decoders: full re-decode, incremental (wsp_anneal_run), checkpointed (lower's annealer).
 //     All take identical decisions (same moves, same acceptance draws): the best and the accepted
 //     count must agree. Each is run three times, interleaved, and its best rate counts.
 //  2. Voronoi W = 16, best witness within 1 s for seeds 1..10: before (paper 003's annealer, six
@@ -291,7 +291,7 @@ int main(int argc, char **argv) {
     std::printf("1. Voronoi W = 16 (L5 C9 L2 C9, sigma_L 1, sigma_C 4, 4 schedulers), paper 003's annealer,\n"
                 "   %llu iterations, seed 1, random initial string; best of 3 interleaved runs each\n\n",
                 static_cast<unsigned long long>(iterations));
-    std::printf("   moves     decoding                    it/s        positions/cand  best  accepted  vs plain\n");
+    std::printf("   moves     decoding                      it/s        positions/cand  best  accepted  vs plain\n");
     for (int m = 0; m < 2; ++m) {
         const uint32_t moves = static_cast<uint32_t>(m);
         Speed plain, full, inc, ck;
@@ -307,11 +307,11 @@ int main(int argc, char **argv) {
             const Speed &s;
         } rows[] = {{"plain Fig. 4 (this file)", plain},
                     {"full re-decode (library)", full},
-                    {"incremental (wsp_anneal)", inc},
+                    {"incremental (wsp_anneal_run)", inc},
                     {"checkpointed (lower)", ck}};
         for (const auto &row : rows) {
             const bool same = row.s.lower == plain.lower && row.s.accepted == plain.accepted;
-            std::printf("   %-9s %-27s %-11.0f %-15.1f %-5u %-9llu %.2fx%s\n", name, row.what, row.s.rate,
+            std::printf("   %-9s %-29s %-11.0f %-15.1f %-5u %-9llu %.2fx%s\n", name, row.what, row.s.rate,
                         row.s.decoded, row.s.lower, static_cast<unsigned long long>(row.s.accepted),
                         row.s.rate / plain.rate, same ? "" : "  (decisions differ!)");
         }
