@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
-#include <new>
 #include <vector>
 
 #include "host/jobs/pool.hpp"
@@ -178,7 +177,7 @@ wsp_status host_lower_run(const wsp_problem *p, const HostLowerOptions *options,
             all[j].live = &live[j];
             all[j].witness.assign(static_cast<size_t>(cells(*p)), 0u);
         }
-    } catch (const std::bad_alloc &) {
+    } catch (...) {  // std::bad_alloc: a typed catch would export its type's DWARF reference
         return fail(diag, WSP_ERR_ALLOCATION, WSP_FIELD_NONE, "the jobs' witnesses could not be allocated");
     }
     host::run_pool(jobs, settings, live, [&](size_t k) { run_job(p, base, all[k], work); });
