@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the shell examples of Markdown files and compares what they print with what the file shows.
 
-usage: doc_test.py [--cli PATH] [--root DIR] [--timeout S] [--require] FILE_OR_DIR...
+usage: doc_test.py [--cli PATH] [--build DIR] [--root DIR] [--timeout S] [--require] FILE_OR_DIR...
 
 A fenced block whose info string is `console` is a test; every other block (```text, ```sh, ```c,
 ...) is left alone. Inside a console block:
@@ -25,6 +25,10 @@ passes the CLI that the build just made, so the documents are checked against th
 never against a stale copy at build/warpspan (where `make` puts one). Expected output is never
 rewritten: the CLI names itself "warpspan", not by its path.
 
+--build DIR likewise replaces the word `build/host/` (the folder `make` builds into) at the start of
+a path in a command with DIR/, so that examples such as build/host/example_api run from the build
+that CTest is testing.
+
 A directory argument stands for the *.md files directly in it, in name order. --require makes a
 file without any console block an error. Each mismatch is reported as FILE:LINE (the line of the
 command) with a unified diff of the expected and the actual output. Exit status: 0 when every
@@ -44,6 +48,7 @@ import sys
 ANY = "{{any}}"
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 CLI_WORD = re.compile(r"(^|[\s|;&(])build/warpspan(?=$|[\s|;&)<>])")
+BUILD_WORD = re.compile(r"(^|[\s|;&(])build/host/")
 
 
 class Example:
@@ -123,7 +128,9 @@ def outputs_match(expected, actual):
     return len(expected) == len(actual) and all(line_matches(e, a) for e, a in zip(expected, actual))
 
 
-def rewrite_cli(command, cli):
+def rewrite_cli(command, cli, build=None):
+    if build is not None:
+        command = BUILD_WORD.sub(lambda m: m.group(1) + shlex.quote(build) + "/", command)
     if cli is None:
         return command
     return CLI_WORD.sub(lambda m: m.group(1) + shlex.quote(cli), command)
@@ -139,11 +146,11 @@ def output_lines(data):
     return lines
 
 
-def run(example, root, cli, timeout):
+def run(example, root, cli, timeout, build=None):
     """Returns (actual output lines, failure note or None)."""
     env = dict(os.environ, LC_ALL="C")
     # A session of its own, so that a timeout ends the command's children too.
-    process = subprocess.Popen(["bash", "-c", rewrite_cli(example.command, cli)], cwd=root, env=env,
+    process = subprocess.Popen(["bash", "-c", rewrite_cli(example.command, cli, build)], cwd=root, env=env,
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, start_new_session=True)
     try:
@@ -182,6 +189,7 @@ def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description="Checks the console examples of Markdown files.")
     parser.add_argument("--cli", help="run this CLI wherever a command says build/warpspan")
+    parser.add_argument("--build", help="run build/host/... programs from this build folder")
     parser.add_argument("--root", default=os.path.dirname(here),
                         help="directory the commands run in (default: the repository root)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per command (default 60)")
@@ -193,6 +201,7 @@ def main(argv):
         print("doc_test: --cli %s: not an executable file" % args.cli, file=sys.stderr)
         return 2
     cli = os.path.abspath(args.cli) if args.cli is not None else None
+    build = os.path.abspath(args.build) if args.build is not None else None
     files = markdown_files(args.files)
     if not files:
         print("doc_test: no Markdown files in %s" % " ".join(args.files), file=sys.stderr)
@@ -217,7 +226,7 @@ def main(argv):
             continue
         for example in examples:
             commands += 1
-            actual, note = run(example, args.root, cli, args.timeout)
+            actual, note = run(example, args.root, cli, args.timeout, build)
             if note is not None or not outputs_match(example.expected, actual):
                 report(example, actual, note)
                 failures += 1

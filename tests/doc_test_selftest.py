@@ -65,6 +65,12 @@ def main():
     rc, out = runner(*fake, fixture("pass.md"), fixture("fail.md"))
     expect("two files: one failure makes the run fail", rc == 1 and "12 command(s) in 2 file(s)" in out, out)
 
+    rc, out = runner("--build", fixture("fakebuild"), fixture("build.md"))
+    expect("build.md with --build: build/host/ runs from the given folder", rc == 0, out)
+    rc, out = runner(fixture("build.md"))
+    expect("build.md without --build: build/host/hello.sh does not exist",
+           rc == 1 and "build.md:4:" in out, out)
+
     rc, out = runner("--cli", fixture("none.md"), fixture("pass.md"))
     expect("--cli that is not executable: usage error", rc == 2, out)
 
