@@ -7,11 +7,13 @@
 #                     tens of minutes)
 #   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
 #                     random instances against T(W)); one thread, a few minutes
+#   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
+#                     brute-force checks and times per graph (seconds)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
-#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX) with
-#                     clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
+#   make fuzz         the libFuzzer targets (tests/fuzz: kernel strings, configuration files, PTX, PWS
+#                     graphs) with clang, each for FUZZ_SECONDS (default 60); crashes land in build/fuzz/
 #   make lib          the core archive only, without CMake: honours CC, CXX, AR, CROSS_COMPILE,
 #                     CXXFLAGS (e.g. make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="-Os -mcpu=...")
 #   make shared       the core as a shared library without CMake (build/shared-host/libwarpspan.so.X.Y.Z,
@@ -78,14 +80,14 @@ CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d1
 
 FUZZ_DIR := build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := kernel config ptx
+FUZZ_TARGETS := kernel config ptx pws
 # Everything instrumented (coverage, ASan, UBSan); only the core and the parsers are needed.
 FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release \
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal check lib shared cross firmware size stack clean deps-host deps-check \
-	deps-fuzz host asan fuzz fuzz-build abi-baseline
+.PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
+	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline
 
 all: host
 
@@ -131,6 +133,9 @@ bench: host
 
 bench-anneal: host
 	$(HOST_DIR)/anneal_bench
+
+bench-pws: host
+	$(HOST_DIR)/pws_bench
 
 check: deps-check
 	@echo "== host build and tests"

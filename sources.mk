@@ -26,4 +26,6 @@ WSP_CORE_SOURCES := \
 	lib/lower/policy.cpp \
 	lib/lower/lower.cpp \
 	lib/pws/cfg.cpp \
+	lib/pws/normalise.cpp \
+	lib/pws/split.cpp \
 	lib/pws/kernel.cpp

@@ -155,6 +155,13 @@ static const cli_case cases[] = {
     {"arch unknown names the known", NULL, "--kernel L --warps 2 --arch sm_99", 1, NULL,
      "--arch: unknown architecture 'sm_99' (known: sm_20, sm_21, sm_30, sm_35, sm_50, sm_60, sm_70, sm_80, "
      "sm_86, sm_90)"},
+    {"arch exact only for the preset's values", NULL, "--arch sm_86 --kernel CL --warps 8 --method exact --quiet", 0,
+     "T(8) = 17 exactly, exact for this preset's values.\nOver the 4 plausible readings of sm_86 (C 64|128, D 2|4): "
+     "T(8) lies in [17, 20].", NULL},
+    {"arch readings json", NULL, "--arch sm_80 --kernel LC --warps 2 --json", 0,
+     "\"preset_readings\": {\"note\": \"lower/upper above are for the preset's values only\", \"uncertain\": \"L 16|32\"",
+     NULL},
+    {"arch readings overridden", NULL, "--arch sm_80 --units L=32 --kernel LC --warps 2", 0, "T(2) lies in [0, 3].\n", NULL},
     {"arch needs a value", NULL, "--kernel L --warps 2 --arch", 1, NULL, "--arch needs a value"},
     {"arch flags override preset", NULL,
      "--kernel LCSD --warps 2 --arch sm_35 --units L=64,D=64 --schedulers 3 --json", 0,
@@ -187,6 +194,37 @@ static const cli_case cases[] = {
     {"pws quoted csv wcet", NULL, "pws tests/fixtures/quoted_wcet.csv", 1, NULL,
      "quoted_wcet.csv:1: WCET '\"5\"' is not a number"},
     {"pws bad option", NULL, "pws examples/fig8.pws --spsimds x", 1, NULL, "--spsimds"},
+    /* Issue 21: the optimal split points beside Select's (Fig. 8, S = 3: Select adds 13, the optimum
+     * does not), Eq. 2 counting contexts, compiler shapes, --explain, unstructured input. */
+    {"pws optimal", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
+     "--wf-contexts 1 --split optimal", 0, "split points    1 2 7   (optimal: 3 of them, 2 SWF contexts)", NULL},
+    {"pws side by side", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
+     "--wf-contexts 1", 0,
+     "side by side      no splitting    Select          optimal\n"
+     "  split points    none            1 2 7 13        1 2 7\n  SWF contexts    0               3               2\n"
+     "  worst SWF path  59              42              42\n  E_WF            59              50              48\n", NULL},
+    {"pws side by side json", NULL, "pws examples/fig8.pws --spsimds 3 --delay 1 --split-cost 1 --merge-cost 1 "
+     "--wf-contexts 1 --json", 0,
+     "\"optimal\": {\"split_points\": [1, 2, 7], \"splits\": 3, \"contexts\": 2, \"worst_swf_path\": 42, "
+     "\"E_WF\": 48, \"N_SIMD_total\": 4, \"DS\": 1, \"kernel\": 49}", NULL},
+    {"pws contexts count", NULL, "pws examples/fig8.pws --spsimds 3 --contexts count --json", 0,
+     "\"split\": \"select\", \"contexts_mode\": \"count\"", NULL},
+    {"pws compiler csv", NULL, "pws tests/fixtures/pws/mixed_base1.csv --csv-base 1 --json", 0,
+     "\"bsbs_if\": 2, \"bsbs_serial\": 1, \"reconv\": 1, \"exit\": 1, \"lone_bsbs\": 0, \"dropped_marks\": 0, "
+     "\"loops\": 1},", NULL},
+    {"pws explain", NULL, "pws tests/fixtures/pws/if_no_else.csv --explain", 0,
+     "# added: 2 BSBs for an if without else, 0 BSBs serialising two-sided branches, 1 reconvergence nodes, 0 exit\n"
+     "0 branch 2 split -> 1 5           # node 0\n", NULL},
+    {"pws loops", NULL, "pws tests/fixtures/pws/loop_nested.pws", 0,
+     "normalised      12 nodes: 1 BSB(s) added for if without else, 2 loop(s), nodes counted as often as they run", NULL},
+    {"pws unstructured", NULL, "pws tests/fixtures/pws/bad_crossing.pws", 1, NULL,
+     "bad_crossing.pws:5: node 3 is entered from node 2 and from node 5: an edge into the middle"},
+    {"pws irreducible", NULL, "pws tests/fixtures/pws/bad_irreducible.pws", 1, NULL,
+     "bad_irreducible.pws:5: node 3's edge back to node 2 closes a cycle entered elsewhere too: irreducible flow"},
+    {"pws bad contexts", NULL, "pws examples/fig8.pws --contexts paths", 1, NULL,
+     "--contexts: unknown option or invalid value 'paths'"},
+    {"pws split not a branch", NULL, "pws examples/fig8.pws --split 3", 1, NULL, "--split: node 3 is not a branch"},
+    {"pws split no node", NULL, "pws examples/fig8.pws --split 99", 1, NULL, "--split: no node 99"},
     /* warpspan table */
     {"table csv", NULL, "table --kernel LCL --warps 3 --columns bound,exact", 0,
      "name,kernel,warps,method,value,lower,upper,status,seconds\nkernel,LCL,1,bound,3,,3,proven upper,\n"
@@ -207,22 +245,57 @@ static const cli_case cases[] = {
     {"table missing spec", NULL, "table --spec /nonexistent/t.txt", 1, NULL, "cannot open table spec"},
     {"merge nothing", NULL, "table merge", 1, NULL, "no parts"},
     {"merge not a part", NULL, "table merge examples/voronoi.cfg", 1, NULL, "is not a partial table"},
-    /* warpspan ptx (issue 8): kernel strings from nvcc's PTX, alone and with the main command */
-    {"ptx prefix", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx", 0, "kernel        L5 C11 L1 C2 L1 C6", NULL},
+    /* warpspan ptx (issues 8, 17): the whole kernel by default, path and prefix only when asked, labelled */
+    {"ptx kernel needs loop bounds", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx", 1, NULL,
+     "voronoi.sm75.ptx:61: 1 loop(s) without a bound: $L__BB0_2 (line 61)"},
+    {"ptx kernel with a bound", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx --loop-bound '$L__BB0_2=15'", 0,
+     "scope         whole kernel: every path", NULL},
+    {"ptx bound file", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx --loop-bounds tests/fixtures/ptx/voronoi.bounds", 0,
+     "at most 15 runs of its header per entry (tests/fixtures/ptx/voronoi.bounds:2)", NULL},
+    {"ptx inferred bound", NULL, "ptx tests/fixtures/ptx/horner.sm80.ptx", 0,
+     "loop          $L__BB0_2 (line 51): at most 16 runs of its header per entry (inferred: %r9 from 0 by -1", NULL},
+    {"ptx prefix labelled", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx --prefix", 0,
+     "scope         STRAIGHT-LINE PREFIX ONLY (--prefix): not the whole kernel", NULL},
+    {"ptx prefix kernel", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx --prefix", 0, "kernel        L5 C11 L1 C2 L1 C6",
+     NULL},
     {"ptx path json", NULL, "ptx tests/fixtures/ptx/voronoi.sm90.ptx --path not-taken --json", 0,
-     "\"kernel\": \"L5 C11 L1 C2 L1 C9 L1 C2 L1 C11\", \"instructions\": 44, \"mix\": {\"L\": 9, \"C\": 35", NULL},
-    {"ptx worst", NULL, "ptx tests/fixtures/ptx/dp.sm75.ptx --worst", 0, "instructions  20: L 4, C 10, S 0, D 6", NULL},
-    {"ptx analysis", NULL, "ptx tests/fixtures/ptx/voronoi.sm75.ptx --warps 2 --units L=32,C=128 --schedulers 4 "
-     "--method bound --json", 0, "\"kernel\": \"LLLLLCCCCCCCCCCCLCCLCCCCCC\"", NULL},
+     "\"scope\": \"path\", \"whole_kernel\": false, \"path_choices\": \"not-taken\"", NULL},
+    {"ptx expansions", NULL, "ptx tests/fixtures/ptx/dp.sm75.ptx", 0, "expansions    sqrt.rn.f64 -> S2 D22 C34 (line 40)",
+     NULL},
+    {"ptx float4", NULL, "ptx tests/fixtures/ptx/axpby.sm80.ptx --entry axpby4 --json", 0,
+     "\"serialised\": {\"instructions\": 28, \"mix\": {\"L\": 8, \"C\": 20", NULL},
+    {"ptx analysis kernel bound", NULL, "ptx tests/fixtures/ptx/stencil.sm80.ptx --warps 32 --arch sm_80", 0,
+     "whole kernel: T(32) <= 1461   proven for every execution", NULL},
+    {"ptx analysis preset readings", NULL, "ptx tests/fixtures/ptx/stencil.sm80.ptx --warps 32 --arch sm_80", 0,
+     "preset        the worst over 2 plausible readings of sm_80 (L 16|32): 1461 1077", NULL},
+    {"ptx analysis labelled", NULL, "ptx tests/fixtures/ptx/stencil.sm80.ptx --warps 4 --units L=32,C=128", 0,
+     "IF EVERY WARP TAKES THE LONGEST PATH (one execution; its lower bound is not the kernel's)", NULL},
+    {"ptx analysis json", NULL, "ptx tests/fixtures/ptx/saxpy.sm75.ptx --warps 2 --json", 0,
+     "\"kernel_bound\": {\"upper\": ", NULL},
+    {"ptx path analysis json", NULL, "ptx tests/fixtures/ptx/saxpy.sm75.ptx --path t --warps 2 --json", 0,
+     "\"kernel_bound\": null, \"path_analysis\": {\"applies_to\": \"every warp taking the path given only\"", NULL},
+    {"ptx resources", NULL, "ptx tests/fixtures/ptx/histogram.sm80.ptx --loop-bounds tests/fixtures/ptx/histogram.bounds --json", 0,
+     "\"shared_static_bytes\": 1024", NULL},
+    {"ptx write cfg", NULL, "ptx tests/fixtures/ptx/stencil.sm80.ptx --write-cfg /nonexistent/dir/x", 1, NULL,
+     "--write-cfg: cannot write '/nonexistent/dir/x.pws'"},
     {"ptx analysis flag error", NULL, "ptx tests/fixtures/ptx/saxpy.sm75.ptx --warps 0", 1, NULL, "--warps"},
     {"ptx no file", NULL, "ptx", 1, NULL, "no PTX file given"},
     {"ptx missing file", NULL, "ptx /nonexistent.ptx", 1, NULL, "cannot read '/nonexistent.ptx'"},
     {"ptx wrong entry", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --entry nope", 1, NULL,
      "no .entry named 'nope' (the entries: sfu)"},
-    {"ptx path with loop", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --path t --loop 2", 1, NULL,
-     "--path cannot go with"},
-    {"ptx bad loop", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --loop 0", 1, NULL, "--loop: '0'"},
-    {"ptx junk", NULL, "ptx tests/fixtures/ptx/voronoi.cu", 1, NULL, "voronoi.cu: line 7: '{' after"},
+    {"ptx path with prefix", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --path t --prefix", 1, NULL,
+     "--path and --prefix exclude each other"},
+    {"ptx old flags", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --worst", 1, NULL, "--worst was replaced"},
+    {"ptx bad bound", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --loop-bound X=0", 1, NULL, "the bound must be a count"},
+    {"ptx bound for no loop", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --loop-bound X=3", 1, NULL,
+     "'X' is no loop header of .entry sfu (its loops: none)"},
+    {"ptx bad unknown unit", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --unknown-opcode=X", 1, NULL,
+     "--unknown-opcode: 'X' is none of C, L, S, D"},
+    {"ptx missing ptxas info", NULL, "ptx tests/fixtures/ptx/sfu.sm75.ptx --ptxas-info /nonexistent.txt", 1, NULL,
+     "cannot read '/nonexistent.txt'"},
+    {"ptx no expansion table", NULL, "ptx tests/fixtures/ptx/dp.sm75.ptx --expansion-arch sm_35", 1, NULL,
+     "no expansion table for sm_35"},
+    {"ptx junk", NULL, "ptx tests/fixtures/ptx/voronoi.cu", 1, NULL, "voronoi.cu:7: "},
 };
 
 static void test_cases(void **state) {
@@ -323,6 +396,8 @@ static const ilp_case ilp_cases[] = {
      {"\"ilp\": {\"status\": \"timeout\"", "\"horizon\": 25"}, NULL, NULL, NULL, NULL},
     {"pws with ipet", "pws examples/fig8.pws --spsimds 2 --ipet --json", 0,
      {"\"ipet\": {\"worst_swf_path\": 42, \"serialised_path\": 59}"}, NULL, NULL, NULL, NULL},
+    {"pws loops with ipet", "pws tests/fixtures/pws/mixed.pws --ipet --split optimal --json", 0,
+     {"\"ipet\": {\"worst_swf_path\": 93, \"serialised_path\": 141}"}, NULL, NULL, NULL, NULL},
     {"ipet loop", "ipet tests/fixtures/loop.ipet", 0, {"WCET      57 cycles", "20:11 30:10"}, NULL, NULL, NULL, NULL},
     {"ipet loop json", "ipet tests/fixtures/loop.ipet --json", 0, {"\"wcet\": 57", "\"30\": 10"}, NULL, NULL,
      NULL, NULL},
@@ -336,6 +411,8 @@ static const ilp_case ilp_cases[] = {
 /* In a build without lp_solve the same requests name what is missing and exit 2. */
 static const ilp_case ilp_unbuilt_cases[] = {
     {"ipet not built", "ipet tests/fixtures/loop.ipet", 2, {NULL}, "ipet is not available in this build", NULL,
+     NULL, NULL},
+    {"pws ipet not built", "pws examples/fig8.pws --ipet", 2, {NULL}, "--ipet is not available in this build", NULL,
      NULL, NULL},
     {"ilp not built", "--kernel LCL --warps 4 --method ilp", 2, {NULL},
      "method 'ilp' is not available in this build: warpspan was built without lp_solve", NULL, NULL, NULL},

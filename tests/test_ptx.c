@@ -164,17 +164,20 @@ static void test_flows(void **state) {
     }
 }
 
-/* An opcode the reader does not know is C, listed with its line. */
+/* An opcode the reader does not know is an error that lists every line it stands on (issue 17). */
 static void test_unclassified(void **state) {
     (void)state;
     const char text[] = ".version 9.0\n.visible .entry k()\n{\n\tfrob.b32 %r1;\n\tfrob.b32 %r1;\n\tld.b32 %r1, [a];\n"
-                        "\tret;\n}\n";
+                        "\tldd.global.f32 %f1, [a];\n\tret;\n}\n";
     char kernel[64];
     wsp_host_ptx_report r;
-    assert_int_equal(wsp_host_ptx_read(text, sizeof text - 1, NULL, kernel, sizeof kernel, &r, NULL), WSP_OK);
-    assert_string_equal(kernel, "C2 L1 C1");
-    assert_int_equal(r.unclassified, 2);
-    assert_string_equal(r.unclassified_list, "frob.b32 (line 4)");
+    wsp_diag d;
+    assert_int_equal(wsp_host_ptx_read(text, sizeof text - 1, NULL, kernel, sizeof kernel, &r, &d), WSP_ERR_PTX);
+    assert_non_null(strstr(r.message, "3 instruction(s) of an unknown opcode"));
+    assert_non_null(strstr(r.message, "line 4: frob.b32; line 5: frob.b32; line 7: ldd.global.f32"));
+    assert_int_equal(d.status, WSP_ERR_PTX);
+    assert_int_equal(d.field, WSP_FIELD_PTX);
+    assert_int_equal(r.unclassified, 0);
 }
 
 /* A size query, then too small a buffer. */
@@ -271,9 +274,9 @@ static const error_case errors[] = {
     {"path too long", ENTRY "\t@%p bra A;\nA:\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_PATH, "t,t", 0, WSP_ERR_RANGE, 0,
      "2 choices given, but the walk met only 1"},
     {"endless loop", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_HOST_PTX_LOOP, NULL, 100,
-     WSP_ERR_RANGE, 5, "endless loop"},
+     WSP_ERR_RANGE, 6, "endless loop"},
     {"endless loop, worst", ENTRY "A:\n\tadd.s32 %r1, %r1, 1;\n\tbra A;\n}\n", 0, NULL, WSP_HOST_PTX_WORST, NULL, 0,
-     WSP_ERR_PTX, 3, "no path reaches ret"},
+     WSP_ERR_PTX, 5, "never reaches ret or exit: an endless loop"},
     {"indirect branch", ENTRY "\tbrx.idx %r1, tbl;\n\tret;\n}\n", 0, NULL, WSP_HOST_PTX_LOOP, NULL, 0, WSP_ERR_PTX, 4,
      "indirect branches are not followed"},
 };

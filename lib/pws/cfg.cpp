@@ -15,6 +15,7 @@
 // path is therefore H(entry) too, which the code checks.
 #include <stdint.h>
 
+#include "pws/carve.hpp"
 #include "pws/pws.hpp"
 #include "util/checked.hpp"
 #include "util/diag.hpp"
@@ -308,33 +309,14 @@ wsp_status check_cfg(const wsp_pws_cfg *cfg, wsp_diag *diag) {
     return WSP_OK;
 }
 
-}  // namespace
+WSP_PWS_NOINLINE WorkspaceLayout layout_total(uint64_t n, uint64_t m) { return layout(n, m).total; }
 
-wsp_status workspace_size(const wsp_pws_cfg *cfg, size_t *size, wsp_diag *diag) {
-    if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
-    *size = 0;
-    const wsp_status st = check_cfg(cfg, diag);
-    if (st != WSP_OK) return st;
-    return report_size(layout(cfg->node_count, cfg->edge_count).total, size, diag);
-}
-
-wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, size_t workspace_size,
-                   uint8_t *selected, uint8_t *removed, uint64_t *worst_from, wsp_pws_paths *paths,
-                   wsp_diag *diag) {
-    zero(paths);
-    wsp_status st = check_cfg(cfg, diag);
-    if (st != WSP_OK) return st;
-    if (cfg->nodes == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_NODE, "the CFG has no node array");
-    if (cfg->edge_count > 0 && cfg->edges == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_EDGE, "the CFG has no edge array");
+// Points the analysis' arrays into the workspace (apart, so that the layout's offsets are not on the
+// stack of the deepest calls).
+WSP_PWS_NOINLINE void bind(Analysis &a, const wsp_pws_cfg *cfg, void *workspace, wsp_diag *diag) {
     const uint32_t n = cfg->node_count, m = cfg->edge_count;
     const Layout l = layout(n, m);
-    st = check_workspace(workspace, workspace_size, l.total, diag);
-    if (st != WSP_OK) return st;
-    if (paths == nullptr)
-        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the paths");
-    Analysis a{};
+    a = Analysis{};
     a.cfg = cfg;
     a.diag = diag;
     a.n = n;
@@ -361,6 +343,24 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
     a.h = at<uint64_t>(workspace, l.at[kH]);
     a.h0 = at<uint64_t>(workspace, l.at[kH0]);
     a.f = at<uint64_t>(workspace, l.at[kF]);
+}
+
+// Checks the CFG (check_cfg, its arrays, the workspace, then that `output` is not NULL, in the order
+// wsp_pws_analyse reports them) and walks its structure into the workspace (shared by analyse and
+// structure).
+wsp_status prepare(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_size, const void *output,
+                   Analysis &a, uint32_t *entry_out, wsp_diag *diag) {
+    wsp_status st = check_cfg(cfg, diag);
+    if (st != WSP_OK) return st;
+    if (cfg->nodes == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_NODE, "the CFG has no node array");
+    if (cfg->edge_count > 0 && cfg->edges == nullptr)
+        return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_CFG_EDGE, "the CFG has no edge array");
+    const uint32_t n = cfg->node_count, m = cfg->edge_count;
+    st = check_workspace(workspace, workspace_size, layout_total(n, m), diag);
+    if (st != WSP_OK) return st;
+    if (output == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output");
+    bind(a, cfg, workspace, diag);
 
     if ((st = a.build()) != WSP_OK) return st;
     if ((st = a.topological()) != WSP_OK) return st;
@@ -382,6 +382,41 @@ wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, si
         while (a.visited[v]) ++v;
         return a.structure(v, " is not reached from the entry");
     }
+    *entry_out = entry;
+    return WSP_OK;
+}
+
+}  // namespace
+
+wsp_status workspace_size(const wsp_pws_cfg *cfg, size_t *size, wsp_diag *diag) {
+    if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
+    *size = 0;
+    const wsp_status st = check_cfg(cfg, diag);
+    if (st != WSP_OK) return st;
+    return report_size(layout_total(cfg->node_count, cfg->edge_count), size, diag);
+}
+
+uint64_t workspace_needed(uint32_t n, uint32_t m) { return layout_total(n, m).bytes(); }
+
+wsp_status structure(const wsp_pws_cfg *cfg, void *workspace, size_t workspace_size, Structure *out,
+                     wsp_diag *diag) {
+    Analysis a;
+    uint32_t entry = kNone;
+    wsp_status st = prepare(cfg, workspace, workspace_size, out, a, &entry, diag);
+    if (st != WSP_OK) return st;
+    *out = Structure{a.n, entry, a.walk, a.next, a.p1, a.p2, a.bsb, a.rec, a.ctx};
+    return ok(diag);
+}
+
+wsp_status analyse(const wsp_pws_cfg *cfg, uint32_t spsimds, void *workspace, size_t workspace_size,
+                   uint8_t *selected, uint8_t *removed, uint64_t *worst_from, wsp_pws_paths *paths,
+                   wsp_diag *diag) {
+    zero(paths);
+    Analysis a;
+    uint32_t entry = kNone;
+    wsp_status st = prepare(cfg, workspace, workspace_size, paths, a, &entry, diag);
+    if (st != WSP_OK) return st;
+    const uint32_t n = a.n, m = a.m;
 
     // Select (Alg. 1): split points in topological (walk) order; a branch whose Parent already has a
     // split child reuses that child's SWF context (they are in sequence), else it takes a new one.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #define WSP_EXPERIMENTAL 1  // the PTX reader is experimental in 1.0
+#include "host/ptx/ptx.hpp"
 #include "warpspan_host.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -39,5 +40,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (wsp_problem_workspace_size(kernel.data(), 4, &sm, &bytes, &diag) != WSP_OK)
             std::abort();  // the reader wrote something that is not a kernel string
     }
+    // The internal reader in the whole-kernel scope (issue 17): every loop bounded by 2 unless its
+    // counter says otherwise, unknown opcodes mapped to C; an error says what is wrong, a result covers
+    // the kernel (the serialised warp at least the longest path, per unit).
+    wsp::ptx::Options o;
+    o.default_loop_bound = 2;
+    o.unknown_unit = WSP_UNIT_C;
+    o.max_instructions = 20000;
+    o.max_unrolled_blocks = 20000;
+    wsp::ptx::Result r;
+    wsp::ptx::Failure f;
+    if (!wsp::ptx::read_ptx(text, size, o, r, f)) {
+        if (f.message.empty()) std::abort();
+        return 0;
+    }
+    uint64_t mix[WSP_UNIT_COUNT];
+    wsp::ptx::letters_mix(r.path, mix);
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u)
+        if (r.serialised_mix[u] < mix[u]) std::abort();
+    if (r.path_blocks.empty() || r.path_blocks[0] != 0) std::abort();
     return 0;
 }

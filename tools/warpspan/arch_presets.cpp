@@ -57,7 +57,7 @@ const ArchPreset kPresets[] = {
     //         GeForce GF100/GF110 boards are limited to a quarter of that, 4 per clock per SM.
     //         Chosen: 4 (safe: it holds for every cc 2.0 part). Tesla users: --units D=16.
     //   schedulers 2: [WP-GF100] "two warp schedulers and two instruction dispatch units" per SM.
-    {"sm_20", "Fermi GF100", {16, 32, 4, 4}, 32, 2},
+    {"sm_20", "Fermi GF100", {16, 32, 4, 4}, 32, 2, {{0}, {0}, {0}, {16, 0}}},
     // sm_21, Fermi GF104/GF114 (GeForce GTX 460/560).
     //   L 16: [WP-GF104] 16 load/store units per SM.
     //   C 32: [PG] cc 2.1 FP32 48, int add 48; [WP-GF104] 48 CUDA cores in three groups of 16.
@@ -67,7 +67,7 @@ const ArchPreset kPresets[] = {
     //   S 8:  [PG] cc 2.1 SFU 8; [WP-GF104] 8 SFUs per SM.
     //   D 4:  [PG] cc 2.1 FP64 4.
     //   schedulers 2: [WP-GF104] two warp schedulers, each dual-issue.
-    {"sm_21", "Fermi GF104", {16, 32, 8, 4}, 32, 2},
+    {"sm_21", "Fermi GF104", {16, 32, 8, 4}, 32, 2, {{0}, {0}, {0}, {0}}},
     // sm_30, Kepler GK104 (GeForce GTX 680, Tesla K10).
     //   L 32: [WP-GK110] (GK104 SMX as GK110's) 32 LD/ST units per SMX.
     //   C 160: [PG] cc 3.0 FP32 192 (192 CUDA cores per SMX), but 32-bit integer add 160; by the C
@@ -76,7 +76,7 @@ const ArchPreset kPresets[] = {
     //   S 32: [PG] cc 3.0 SFU 32; [WP-GK110] 32 SFUs per SMX.
     //   D 8:  [PG] cc 3.0 FP64 8.
     //   schedulers 4: [WP-GK110] four warp schedulers, each with two dispatch units.
-    {"sm_30", "Kepler GK104", {32, 160, 32, 8}, 32, 4},
+    {"sm_30", "Kepler GK104", {32, 160, 32, 8}, 32, 4, {{0}, {192, 0}, {0}, {0}}},
     // sm_35, Kepler GK110/GK208 (Tesla K20/K40, GeForce GTX 780/Titan).
     //   L 32: [WP-GK110] 32 LD/ST units per SMX.
     //   C 160: as sm_30 ([PG] cc 3.5 FP32 192, int add 160).
@@ -86,7 +86,7 @@ const ArchPreset kPresets[] = {
     //         8 per clock per SMX, and GK208 (also cc 3.5) has 8. Chosen: 8 (safe for every cc 3.5
     //         part). Tesla users: --units D=64.
     //   schedulers 4: [WP-GK110].
-    {"sm_35", "Kepler GK110", {32, 160, 32, 8}, 32, 4},
+    {"sm_35", "Kepler GK110", {32, 160, 32, 8}, 32, 4, {{0}, {192, 0}, {0}, {64, 0}}},
     // sm_50, Maxwell (first generation GM107 is cc 5.0; GM204 is 5.2 with the same SMM layout).
     //   L 32: [WP-GM204] 8 LD/ST units per SMM partition, 4 partitions.
     //   C 128: [PG] cc 5.x FP32 128, int add 128; [WP-GM204] 128 CUDA cores per SMM.
@@ -94,7 +94,7 @@ const ArchPreset kPresets[] = {
     //   D 4:  [PG] cc 5.x FP64 4.
     //   schedulers 4: [WP-GM204] one warp scheduler per partition.
     //   (This is examples/voronoi.cfg's "Maxwell-class SM": L 32, C 128, 4 schedulers.)
-    {"sm_50", "Maxwell GM107/GM204", {32, 128, 32, 4}, 32, 4},
+    {"sm_50", "Maxwell GM107/GM204", {32, 128, 32, 4}, 32, 4, {{0}, {0}, {0}, {1, 0}}},
     // sm_60, Pascal GP100 (Tesla P100). cc 6.0 is GP100 only.
     //   L 16: [WP-GP100] 8 LD/ST units per processing block, 2 blocks per SM.
     //   C 64: [PG] cc 6.0 FP32 64, int add 64; [WP-GP100] 64 CUDA cores per SM.
@@ -103,7 +103,7 @@ const ArchPreset kPresets[] = {
     //         is 1/32 of FP32" is GP102/GP104/GP106, cc 6.1: [PG] cc 6.1 FP64 4. That is a different
     //         compute capability, not sm_60, so there is no conflict for this row: 32.)
     //   schedulers 2: [WP-GP100] two processing blocks per SM, one warp scheduler each.
-    {"sm_60", "Pascal GP100", {16, 64, 16, 32}, 32, 2},
+    {"sm_60", "Pascal GP100", {16, 64, 16, 32}, 32, 2, {{32, 0}, {0}, {0}, {0}}},
     // sm_70, Volta GV100 (Tesla V100).
     //   L 32: [WP-GV100] 8 LD/ST units per SM partition (SM diagram), 4 partitions.
     //   C 64: [PG] cc 7.0 FP32 64, int add 64; [WP-GV100] 16 FP32 + 16 INT32 cores per partition
@@ -111,7 +111,7 @@ const ArchPreset kPresets[] = {
     //   S 16: [PG] cc 7.0 SFU 16.
     //   D 32: [PG] cc 7.0 FP64 32; [WP-GV100] 8 FP64 units per partition.
     //   schedulers 4: [WP-GV100] one warp scheduler per partition.
-    {"sm_70", "Volta GV100", {32, 64, 16, 32}, 32, 4},
+    {"sm_70", "Volta GV100", {32, 64, 16, 32}, 32, 4, {{16, 0}, {0}, {0}, {0}}},
     // sm_80, Ampere GA100 (A100).
     //   L 16: UNCERTAIN. The [WP-GA100] SM diagram draws LD/ST units per partition like GV100's
     //         (which would give 32 per SM), but the count is not stated in a table we could check,
@@ -121,7 +121,7 @@ const ArchPreset kPresets[] = {
     //   S 16: [PG] cc 8.0 SFU 16.
     //   D 32: [PG] cc 8.0 FP64 32 (GA100; sm_86's GA10x parts have 2, see below).
     //   schedulers 4: [WP-GA100] one warp scheduler per partition.
-    {"sm_80", "Ampere GA100", {16, 64, 16, 32}, 32, 4},
+    {"sm_80", "Ampere GA100", {16, 64, 16, 32}, 32, 4, {{32, 0}, {0}, {0}, {0}}},
     // sm_86, Ampere GA102/GA104/GA106 (RTX 30 series, A40, A10).
     //   L 16: [WP-GA102] 4 LD/ST units per partition, 4 partitions.
     //   C 64: DISAGREE. [PG] cc 8.6 FP32 128 and [WP-GA102] "128 CUDA cores" per SM, but one of
@@ -132,7 +132,7 @@ const ArchPreset kPresets[] = {
     //   S 16: [PG] cc 8.6 SFU 16.
     //   D 2:  [PG] cc 8.6 FP64 2 (vs GA100's 32: GA102 keeps only 2 FP64 units per SM).
     //   schedulers 4: [WP-GA102] one warp scheduler per partition.
-    {"sm_86", "Ampere GA102", {16, 64, 16, 2}, 32, 4},
+    {"sm_86", "Ampere GA102", {16, 64, 16, 2}, 32, 4, {{0}, {128, 0}, {0}, {4, 0}}},
     // sm_90, Hopper GH100 (H100).
     //   L 16: UNCERTAIN, as sm_80: the [WP-GH100] SM diagram draws LD/ST units per partition as
     //         GA100's; 32 per SM is plausible but not checked. Chosen: 16 (safe). --units L=32
@@ -143,7 +143,7 @@ const ArchPreset kPresets[] = {
     //   S 16: [PG] cc 9.0 SFU 16.
     //   D 64: [PG] cc 9.0 FP64 64; [WP-GH100] 16 FP64 units per partition.
     //   schedulers 4: [WP-GH100] one warp scheduler per partition.
-    {"sm_90", "Hopper GH100", {16, 64, 16, 64}, 32, 4},
+    {"sm_90", "Hopper GH100", {16, 64, 16, 64}, 32, 4, {{32, 0}, {128, 0}, {0}, {0}}},
 };
 
 }  // namespace
@@ -157,6 +157,34 @@ const ArchPreset *find_arch_preset(const std::string &name) {
     for (const ArchPreset &p : kPresets)
         if (name == p.name) return &p;
     return nullptr;
+}
+
+std::vector<wsp_sm_config> plausible_configs(const ArchPreset &preset, const wsp_sm_config &base,
+                                             const bool from_preset[WSP_UNIT_COUNT]) {
+    std::vector<wsp_sm_config> out{base};
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        if (!from_preset[u]) continue;
+        const size_t n = out.size();
+        for (const uint32_t *a = preset.alternatives[u]; a < preset.alternatives[u] + 3 && *a != 0; ++a)
+            for (size_t i = 0; i < n; ++i) {
+                wsp_sm_config c = out[i];
+                c.units[u] = *a;
+                out.push_back(c);
+            }
+    }
+    return out;
+}
+
+std::string uncertain_text(const ArchPreset &preset, const bool from_preset[WSP_UNIT_COUNT]) {
+    static const char kLetters[] = "LCSD";
+    std::string out;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        if (!from_preset[u] || preset.alternatives[u][0] == 0) continue;
+        out += (out.empty() ? "" : ", ") + std::string(1, kLetters[u]) + " " + std::to_string(preset.units[u]);
+        for (const uint32_t *a = preset.alternatives[u]; a < preset.alternatives[u] + 3 && *a != 0; ++a)
+            out += "|" + std::to_string(*a);
+    }
+    return out;
 }
 
 std::string arch_names() {

@@ -108,48 +108,6 @@ bool read_graph(const std::string &path, File &f, Error &error) {
 
 }  // namespace
 
-bool ipet_of_paths(const std::vector<uint64_t> &wcet, const std::vector<wsp_pws_edge> &edges,
-                   const std::vector<uint8_t> &skip, uint32_t entry, uint32_t exit, uint64_t *value,
-                   Error &error) {
-    if (!wsp_host_ilp_available())
-        return error = {kExitNotBuilt, "--ipet is not available in this build: warpspan was built without lp_solve"},
-               false;
-    const size_t n = wcet.size();
-    std::vector<uint8_t> fwd(n, 0), bwd(n, 0);
-    fwd[entry] = bwd[exit] = 1;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t e = 0; e < edges.size(); ++e) {
-            if (skip[e]) continue;
-            if (fwd[edges[e].from] && !fwd[edges[e].to]) fwd[edges[e].to] = 1, changed = true;
-            if (bwd[edges[e].to] && !bwd[edges[e].from]) bwd[edges[e].from] = 1, changed = true;
-        }
-    }
-    std::vector<uint32_t> index(n, 0);
-    std::vector<uint64_t> w;
-    for (size_t v = 0; v < n; ++v)
-        if (fwd[v] && bwd[v]) index[v] = static_cast<uint32_t>(w.size()), w.push_back(wcet[v]);
-    std::vector<wsp_pws_edge> sub;
-    for (size_t e = 0; e < edges.size(); ++e) {
-        const uint32_t a = edges[e].from, b = edges[e].to;
-        if (!skip[e] && fwd[a] && bwd[a] && fwd[b] && bwd[b]) sub.push_back(wsp_pws_edge{index[a], index[b]});
-    }
-    wsp_host_ipet_graph g{};
-    g.wcet = w.data();
-    g.node_count = static_cast<uint32_t>(w.size());
-    g.edges = sub.data();
-    g.edge_count = static_cast<uint32_t>(sub.size());
-    g.entry = index[entry];
-    g.exit = index[exit];
-    wsp_host_ipet_result r{};
-    wsp_diag d{};
-    const wsp_status s = wsp_host_ipet_solve(&g, nullptr, nullptr, &r, &d);
-    if (s != WSP_OK || r.stop != WSP_STOP_FINISHED)
-        return error = method_error("ipet", s != WSP_OK ? s : WSP_ERR_SOLVER, d), false;
-    *value = r.wcet;
-    return true;
-}
-
 int ipet_main(const std::vector<std::string> &args) {
     std::string path;
     bool json = false;

@@ -1,178 +1,106 @@
-// `warpspan pws GRAPH [options] [--json]`: paper 001's kernel WCET under no splitting, DWS and PWS.
-// Two graph formats: our text format (README, "PWS graph files") and the CSV of the public PWS
-// split-point solver (one row per basic block: wcet, is-BSB, is-reconvergence, successors "a;b").
-#include <cctype>
-#include <cerrno>
-#include <cstdlib>
-#include <fstream>
+// `warpspan pws GRAPH [options] [--json]`: paper 001's kernel WCET under no splitting, DWS and PWS,
+// with Select's split points and the optimal ones side by side. Reading the two graph formats,
+// normalisation and the analysis live in the host library (lib/host/pws); this file parses the
+// flags and prints.
+#include <cstdio>
 #include <iostream>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli_error.hpp"
 #include "config_file.hpp"
-#include "ipet_command.hpp"
+#include "host/pws/analysis.hpp"
+#include "host/pws/graph.hpp"
 #include "pws_command.hpp"
 #include "warpspan.h"
 
 namespace wsp_cli {
 namespace {
 
-struct Graph {
-    std::vector<wsp_pws_node> nodes;
-    std::vector<wsp_pws_edge> edges;
-    std::vector<unsigned> line;  // file line of each node
-};
-
-std::string trim(const std::string &s) {
-    const size_t a = s.find_first_not_of(" \t\r");
-    if (a == std::string::npos) return "";
-    return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
-}
-
-Error input(const std::string &where, const std::string &what) { return Error{kExitInput, where + ": " + what}; }
-
-// Text format: `ID KIND WCET [split] [-> SUCC ...]`, `#` comments; KIND is block, branch, bsb, reconv.
-bool read_text(const std::string &path, std::istream &in, Graph &g, Error &error) {
-    std::map<uint32_t, uint32_t> index;
-    std::vector<std::vector<std::pair<uint32_t, unsigned>>> succ;  // (label, line)
-    std::string raw;
-    unsigned ln = 0;
-    while (std::getline(in, raw)) {
-        ++ln;
-        const std::string where = path + ":" + std::to_string(ln);
-        const std::string text = trim(raw.substr(0, raw.find('#')));
-        if (text.empty()) continue;
-        std::istringstream words(text);
-        std::string id_s, kind_s, wcet_s, w;
-        words >> id_s >> kind_s >> wcet_s;
-        wsp_pws_node node{};
-        if (!parse_u32(id_s, node.label)) return error = input(where, "node id '" + id_s + "' is not a number below 2^32"), false;
-        if (kind_s == "block") node.kind = WSP_PWS_BLOCK;
-        else if (kind_s == "branch") node.kind = WSP_PWS_BRANCH;
-        else if (kind_s == "bsb") node.kind = WSP_PWS_BSB;
-        else if (kind_s == "reconv") node.kind = WSP_PWS_RECONV;
-        else return error = input(where, "kind '" + kind_s + "' is not block, branch, bsb or reconv"), false;
-        if (!parse_u64(wcet_s, node.wcet))
-            return error = input(where, "WCET '" + wcet_s + "' is not a number below 2^64"), false;
-        std::vector<std::pair<uint32_t, unsigned>> out;
-        bool arrow = false;
-        while (words >> w) {
-            if (!arrow && w == "split") {
-                if (node.kind != WSP_PWS_BRANCH) return error = input(where, "only a branch can be marked split"), false;
-                node.split = 1;
-            } else if (!arrow && w == "->") {
-                arrow = true;
-            } else if (arrow) {
-                uint32_t s = 0;
-                if (!parse_u32(w, s)) return error = input(where, "successor '" + w + "' is not a node id"), false;
-                out.emplace_back(s, ln);
-            } else {
-                return error = input(where, "unexpected '" + w + "' (expected split or ->)"), false;
-            }
-        }
-        if (!index.emplace(node.label, static_cast<uint32_t>(g.nodes.size())).second)
-            return error = input(where, "node " + id_s + " is defined twice"), false;
-        g.nodes.push_back(node);
-        g.line.push_back(ln);
-        succ.push_back(out);
-    }
-    for (size_t v = 0; v < succ.size(); ++v)
-        for (const auto &s : succ[v]) {
-            const auto it = index.find(s.first);
-            if (it == index.end())
-                return error = input(path + ":" + std::to_string(s.second),
-                                     "edge to node " + std::to_string(s.first) + ", which is not defined"), false;
-            g.edges.push_back(wsp_pws_edge{static_cast<uint32_t>(v), it->second});
-        }
-    return true;
-}
-
-// CSV: row k (from `base`) = `wcet,is_bsb,is_reconv,succ;succ`; an optional header row; every branch
-// is marked for splitting (the solver's input has no marks; --split chooses).
-bool read_csv(const std::string &path, std::istream &in, unsigned base, Graph &g, Error &error) {
-    std::vector<std::vector<std::pair<uint64_t, unsigned>>> succ;
-    std::string raw;
-    unsigned ln = 0;
-    bool first = true;
-    while (std::getline(in, raw)) {
-        ++ln;
-        const std::string where = path + ":" + std::to_string(ln);
-        const std::string text = trim(raw);
-        if (text.empty() || text[0] == '#') continue;
-        std::vector<std::string> f;
-        std::stringstream ss(text);
-        std::string cell;
-        while (std::getline(ss, cell, ',')) f.push_back(trim(cell));
-        if (text.back() == ',') f.push_back("");
-        // A header row names its columns: its first field starts with a letter. Anything else is
-        // data, so a malformed first row ("5" in quotes, 1e3) is an error, never a skipped header.
-        if (first && !f.empty() && !f[0].empty() && std::isalpha(static_cast<unsigned char>(f[0][0]))) {
-            first = false;
-            continue;
-        }
-        first = false;
-        if (f.size() < 3 || f.size() > 4)
-            return error = input(where, "expected 3 or 4 fields (wcet, is_bsb, is_reconv, successors), found " +
-                                            std::to_string(f.size())), false;
-        wsp_pws_node node{};
-        if (!parse_u64(f[0], node.wcet)) return error = input(where, "WCET '" + f[0] + "' is not a number below 2^64"), false;
-        const bool bsb = f[1] == "1" || f[1] == "true" || f[1] == "True";
-        const bool rec = f[2] == "1" || f[2] == "true" || f[2] == "True";
-        if (!bsb && !(f[1] == "0" || f[1] == "false" || f[1] == "False"))
-            return error = input(where, "is_bsb '" + f[1] + "' is not 0 or 1"), false;
-        if (!rec && !(f[2] == "0" || f[2] == "false" || f[2] == "False"))
-            return error = input(where, "is_reconv '" + f[2] + "' is not 0 or 1"), false;
-        if (bsb && rec) return error = input(where, "a row cannot be both a BSB and a reconvergence node"), false;
-        std::vector<std::pair<uint64_t, unsigned>> out;
-        if (f.size() == 4 && !f[3].empty()) {
-            std::stringstream s2(f[3]);
-            std::string id;
-            while (std::getline(s2, id, ';')) {
-                uint64_t s = 0;
-                id = trim(id);
-                if (!parse_u64(id, s) || s < base)
-                    return error = input(where, "successor '" + id + "' is not a row number"), false;
-                out.emplace_back(s - base, ln);
-            }
-        }
-        node.kind = bsb ? WSP_PWS_BSB : rec ? WSP_PWS_RECONV : out.size() >= 2 ? WSP_PWS_BRANCH : WSP_PWS_BLOCK;
-        node.split = node.kind == WSP_PWS_BRANCH;
-        node.label = static_cast<uint32_t>(g.nodes.size() + base);
-        g.nodes.push_back(node);
-        g.line.push_back(ln);
-        succ.push_back(out);
-    }
-    for (size_t v = 0; v < succ.size(); ++v)
-        for (const auto &s : succ[v]) {
-            if (s.first >= succ.size())
-                return error = input(path + ":" + std::to_string(s.second),
-                                     "successor " + std::to_string(s.first + base) + " is not a row (the file has " +
-                                         std::to_string(succ.size()) + " rows)"), false;
-            g.edges.push_back(wsp_pws_edge{static_cast<uint32_t>(v), static_cast<uint32_t>(s.first)});
-        }
-    return true;
-}
+using wsp::host::PwsColumn;
+using wsp::host::PwsRequest;
+using wsp::host::PwsResult;
+using wsp::host::SplitChoice;
 
 std::string usage() {
     return "usage: warpspan pws GRAPH [--spsimds S] [--cus N] [--simds N] [--wf-contexts N] [--wf-size N]\n"
            "                     [--workgroups G] [--wg-size N] [--delay D] [--split-cost ES] [--merge-cost EM]\n"
-           "                     [--split all|none|ID,ID,...] [--format text|csv] [--csv-base 0|1] [--ipet] [--json]\n"
-           "Kernel WCET under no splitting, DWS and PWS (paper 001). GRAPH: our text format (one node per line:\n"
-           "ID KIND WCET [split] [-> SUCC ...], KIND block|branch|bsb|reconv) or, for .csv files, the PWS\n"
-           "split-point solver's CSV (wcet,is_bsb,is_reconv,succ;succ; rows numbered from --csv-base, default 0).\n"
+           "                     [--split all|none|optimal|ID,ID,...] [--contexts paper|count]\n"
+           "                     [--format text|csv] [--csv-base 0|1] [--explain] [--ipet] [--json]\n"
+           "Kernel WCET under no splitting, DWS and PWS (paper 001), with Select's split points and the optimal\n"
+           "ones side by side. GRAPH: our text format (one node per line: ID KIND WCET [split] [-> SUCC ...],\n"
+           "KIND block|branch|bsb|reconv; `loop ID BOUND` lines bound loops) or, for .csv files, the PWS\n"
+           "split-point solver's CSV (wcet,is_bsb,is_reconv,succ;succ[,loop_bound]; rows numbered from\n"
+           "--csv-base, default 0). Compiler shapes (if without else, shared or doubled reconvergence nodes,\n"
+           "early exits, branches without BSB, bounded loops) are normalised first; --explain prints the result.\n"
+           "--split optimal: the split points that minimise the kernel WCET (exact). --contexts count: Eq. 2 with\n"
+           "the SWF contexts a wavefront holds instead of |SB| (proven in docs/pws.md).\n"
            "Defaults: S 1, N_CU 4, N_SIMD 4, N_WFC 10, N_WI_WF 64, G 1, N_WI_WG 64, d = e_s = e_m = 0.\n";
+}
+
+std::string labels(const wsp::host::Normalised &g, const std::vector<uint8_t> &selected, const char *sep) {
+    std::string s;
+    for (size_t v = 0; v < selected.size(); ++v)
+        if (selected[v]) s += (s.empty() ? "" : sep) + g.name(static_cast<uint32_t>(v));
+    return s;
+}
+
+// The removed edges as the source's edges (node labels), JSON pairs or "a->b" words.
+std::string removed_edges(const wsp::host::SourceGraph &src, const wsp::host::Normalised &g, const PwsColumn &c,
+                          bool json) {
+    std::string s;
+    for (size_t e = 0; e < c.removed.size(); ++e) {
+        if (!c.removed[e]) continue;
+        std::string a, b;
+        const uint32_t o = g.edge_origin[e];
+        if (o != wsp::pws::kNoNode) {
+            a = std::to_string(src.nodes[src.edges[o].from].label);
+            b = std::to_string(src.nodes[src.edges[o].to].label);
+        } else {
+            a = g.name(g.edges[e].from);
+            b = g.name(g.edges[e].to);
+            if (json) a = "\"" + a + "\"", b = "\"" + b + "\"";
+        }
+        if (json) s += (s.empty() ? "[" : ", [") + a + ", " + b + "]";
+        else s += (s.empty() ? "" : " ") + a + "->" + b;
+    }
+    return s;
+}
+
+std::string ratio(uint64_t a, uint64_t b) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", b == 0 ? 1.0 : static_cast<double>(a) / static_cast<double>(b));
+    return buf;
+}
+
+std::string json_string(const std::string &s) {
+    std::string o = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') o += '\\', o += c;
+        else if (c == '\n') o += "\\n";
+        else o += c;
+    }
+    return o + "\"";
+}
+
+std::string column_json(const wsp::host::Normalised &g, const PwsColumn &c) {
+    std::ostringstream o;
+    o << "{\"split_points\": [" << labels(g, c.selected, ", ") << "], \"splits\": " << c.splits
+      << ", \"contexts\": " << c.contexts << ", \"worst_swf_path\": " << c.pruned << ", \"E_WF\": " << c.kernel.wf_pws
+      << ", \"N_SIMD_total\": " << c.kernel.simds_total << ", \"DS\": " << c.kernel.dispatches_pws
+      << ", \"kernel\": " << c.kernel.kernel_pws << "}";
+    return o.str();
 }
 
 }  // namespace
 
 int pws_main(const std::vector<std::string> &args) {
-    std::string path, format, split = "file";
-    bool json = false, ipet = false;
+    std::string path, format, split = "file", contexts = "paper";
+    bool json = false, ipet = false, explain = false;
     unsigned base = 0;
-    wsp_pws_params p{};
+    PwsRequest request;
+    wsp_pws_params &p = request.params;
     p.spsimds = 1;
     p.wf_contexts = 10;
     p.wf_size = 64;
@@ -190,6 +118,7 @@ int pws_main(const std::vector<std::string> &args) {
         }
         if (a == "--json") { json = true; continue; }
         if (a == "--ipet") { ipet = true; continue; }
+        if (a == "--explain") { explain = true; continue; }
         if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
             if (i + 1 >= args.size()) return fail(a + ": missing value");
             const std::string v = args[++i];
@@ -197,6 +126,7 @@ int pws_main(const std::vector<std::string> &args) {
             uint32_t n32 = 0;
             const bool is64 = parse_u64(v, n64), is32 = parse_u32(v, n32);
             if (a == "--split") split = v;
+            else if (a == "--contexts" && (v == "paper" || v == "count")) contexts = v;
             else if (a == "--format") format = v;
             else if (a == "--csv-base" && is32 && n32 <= 1) base = n32;
             else if (a == "--spsimds" && is32) p.spsimds = n32;
@@ -216,143 +146,154 @@ int pws_main(const std::vector<std::string> &args) {
         path = a;
     }
     if (path.empty()) return fail("pws: no graph file\n" + usage());
-    if (format.empty()) format = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0 ? "csv" : "text";
-    if (format != "csv" && format != "text") return fail("--format: '" + format + "' is not text or csv");
-    std::ifstream in(path);
-    if (!in) return fail(path + ": cannot open the file");
-    Graph g;
-    Error error{kExitOk, ""};
-    if (!(format == "csv" ? read_csv(path, in, base, g, error) : read_text(path, in, g, error)))
-        return fail(error.message);
-    if (g.nodes.empty()) return fail(path + ": the graph has no node");
-    if (split != "file") {
-        const bool all = split == "all";
-        for (auto &n : g.nodes) n.split = all && n.kind == WSP_PWS_BRANCH;
-        if (!all && split != "none") {
-            std::stringstream ss(split);
-            std::string id;
-            while (std::getline(ss, id, ',')) {
-                uint32_t label = 0;
-                bool found = false;
-                if (!parse_u32(id, label)) return fail("--split: '" + id + "' is not a node id");
-                for (auto &n : g.nodes)
-                    if (n.label == label) {
-                        if (n.kind != WSP_PWS_BRANCH) return fail("--split: node " + id + " is not a branch");
-                        n.split = 1;
-                        found = true;
-                    }
-                if (!found) return fail("--split: no node " + id);
-            }
+    if (split == "file") request.split = SplitChoice::kFile;
+    else if (split == "all") request.split = SplitChoice::kAll;
+    else if (split == "none") request.split = SplitChoice::kNone;
+    else if (split == "optimal") request.split = SplitChoice::kOptimal;
+    else {
+        request.split = SplitChoice::kList;
+        std::stringstream ss(split);
+        std::string id;
+        while (std::getline(ss, id, ',')) {
+            uint32_t label = 0;
+            if (!parse_u32(id, label)) return fail("--split: '" + id + "' is not a node id");
+            request.split_labels.push_back(label);
         }
     }
-    wsp_pws_cfg cfg{};
-    cfg.nodes = g.nodes.data();
-    cfg.node_count = static_cast<uint32_t>(g.nodes.size());
-    cfg.edges = g.edges.data();
-    cfg.edge_count = static_cast<uint32_t>(g.edges.size());
-    size_t need = 0;
-    if (wsp_pws_workspace_size(&cfg, &need, nullptr) != WSP_OK) return fail(path + ": the graph is too large");
-    std::vector<uint64_t> ws(need / 8 + 1);
-    std::vector<uint8_t> selected(g.nodes.size()), removed(g.edges.size() + 1);
-    wsp_pws_paths paths{};
-    wsp_pws_wcet k{};
-    wsp_diag diag{};
-    wsp_status st = wsp_pws_analyse(&cfg, p.spsimds, ws.data(), ws.size() * 8, selected.data(), removed.data(),
-                                    nullptr, &paths, &diag);
-    if (st != WSP_OK) {
+    request.contexts_mode = contexts == "count" ? wsp::pws::kContextsCount : wsp::pws::kContextsPaper;
+    request.ipet = ipet;
+
+    wsp::host::SourceGraph src;
+    std::string message;
+    if (!wsp::host::read_graph_file(path, format, base, src, message)) return fail(message);
+    PwsResult r;
+    wsp::host::PwsError error;
+    if (!wsp::host::analyse_graph(src, request, r, error)) {
         std::string where = path;
-        // The file line of the node the error is about, or of the node an edge leaves from.
-        uint32_t node = 0;  // 1-based, 0 for none
-        if (diag.field == WSP_FIELD_CFG_NODE) node = diag.index;
-        if (diag.field == WSP_FIELD_CFG_EDGE && diag.index > 0 && diag.index <= g.edges.size())
-            node = g.edges[diag.index - 1].from + 1;
-        if (node > 0 && node <= g.line.size()) where += ":" + std::to_string(g.line[node - 1]);
-        return fail(where + ": " + (diag.message[0] ? diag.message : wsp_strerror(st)));
-    }
-    if ((st = wsp_pws_wcet_compute(&p, &paths, &k, &diag)) != WSP_OK)
-        return fail(std::string("pws: ") + (diag.message[0] ? diag.message : wsp_strerror(st)));
-    // --ipet: the worst SWF path and the serialised path again, as IPET ILPs (host, lp_solve) on the
-    // pruned and the whole CFG; they must equal the core's longest paths.
-    uint64_t ipet_pruned = 0, ipet_full = 0;
-    if (ipet) {
-        std::vector<uint64_t> wcet;
-        std::vector<uint8_t> has_in(g.nodes.size(), 0), has_out(g.nodes.size(), 0), none(g.edges.size(), 0);
-        for (const auto &n : g.nodes) wcet.push_back(n.wcet);
-        for (const auto &e : g.edges) has_in[e.to] = has_out[e.from] = 1;
-        uint32_t entry = 0, exit = 0;
-        for (uint32_t v = 0; v < g.nodes.size(); ++v) {
-            if (!has_in[v]) entry = v;
-            if (!has_out[v]) exit = v;
-        }
-        std::vector<uint8_t> skip(removed.begin(), removed.begin() + static_cast<long>(g.edges.size()));
-        if (!ipet_of_paths(wcet, g.edges, skip, entry, exit, &ipet_pruned, error) ||
-            !ipet_of_paths(wcet, g.edges, none, entry, exit, &ipet_full, error)) {
+        if (error.node != wsp::pws::kNoNode && error.node < src.line.size() && src.line[error.node] != 0)
+            where += ":" + std::to_string(src.line[error.node]);
+        if (error.kind == wsp::host::PwsError::kUnavailable) {
             std::cerr << "warpspan: error: " << error.message << "\n";
-            return error.exit;
+            return kExitNotBuilt;
         }
-        if (ipet_pruned != paths.pruned || ipet_full != paths.full) {
-            std::cerr << "warpspan: error: internal: IPET (" << ipet_pruned << ", " << ipet_full
-                      << ") disagrees with the longest paths (" << paths.pruned << ", " << paths.full << ")\n";
+        if (error.kind == wsp::host::PwsError::kInternal) {
+            std::cerr << "warpspan: error: internal: " << error.message << "\n";
             return kExitInternal;
         }
+        if (error.message.compare(0, 2, "--") == 0 || error.message.compare(0, 4, "pws:") == 0) return fail(error.message);
+        return fail(where + ": " + error.message);
     }
-    std::string sb, er, sb_json, er_json;
-    for (size_t v = 0; v < g.nodes.size(); ++v)
-        if (selected[v]) {
-            sb += (sb.empty() ? "" : " ") + std::to_string(g.nodes[v].label);
-            sb_json += (sb_json.empty() ? "" : ", ") + std::to_string(g.nodes[v].label);
-        }
-    for (size_t e = 0; e < g.edges.size(); ++e)
-        if (removed[e]) {
-            const std::string a = std::to_string(g.nodes[g.edges[e].from].label), b = std::to_string(g.nodes[g.edges[e].to].label);
-            er += (er.empty() ? "" : " ") + a + "->" + b;
-            er_json += (er_json.empty() ? "" : ", ") + std::string("[") + a + ", " + b + "]";
-        }
+    const wsp::host::Normalised &g = r.g;
+    const PwsColumn &main = r.primary();
+    const wsp_pws_wcet &k = main.kernel;
+    const wsp::pws::NormalCounts &c = g.counts;
     const unsigned cus = p.cus ? p.cus : 4, simds = p.simds ? p.simds : 4;
+    const char *chooser = r.primary_optimal ? "optimal" : "Select, Alg. 1";
+    std::ostringstream normal_text;
+    if (explain) wsp::host::write_normal_form(src, g, normal_text);
     if (json) {
-        std::cout << "{\"graph\": {\"nodes\": " << g.nodes.size() << ", \"edges\": " << g.edges.size()
-                  << ", \"branches\": " << paths.branches << ", \"marked\": " << paths.marked << "},\n"
+        std::cout << "{\"graph\": {\"nodes\": " << src.nodes.size() << ", \"edges\": " << src.edges.size()
+                  << ", \"branches\": " << r.paths.branches << ", \"marked\": " << r.paths.marked << "},\n"
+                  << " \"normalised\": {\"nodes\": " << g.nodes.size() << ", \"edges\": "
+                  << g.edges.size() + g.back_edges.size() << ", \"bsbs_if\": " << c.bsb_if << ", \"bsbs_serial\": "
+                  << c.bsb_serial << ", \"reconv\": " << c.reconv << ", \"exit\": " << c.exits << ", \"lone_bsbs\": "
+                  << c.lone_bsbs << ", \"dropped_marks\": " << c.dropped_marks << ", \"loops\": " << c.loops << "},\n"
                   << " \"params\": {\"S\": " << p.spsimds << ", \"N_CU\": " << cus << ", \"N_SIMD\": " << simds
                   << ", \"N_WFC\": " << p.wf_contexts << ", \"N_WI_WF\": " << p.wf_size << ", \"G\": " << p.workgroups
                   << ", \"N_WI_WG\": " << p.wg_size << ", \"d\": " << p.init_delay << ", \"e_s\": " << p.split_cost
                   << ", \"e_m\": " << p.merge_cost << "},\n"
-                  << " \"split_points\": [" << sb_json << "], \"contexts\": " << paths.contexts
-                  << ", \"removed_edges\": [" << er_json << "],\n"
-                  << " \"worst_swf_path\": " << paths.pruned << ", \"serialised_path\": " << paths.full << ",\n";
-        if (ipet)
-            std::cout << " \"ipet\": {\"worst_swf_path\": " << ipet_pruned << ", \"serialised_path\": " << ipet_full
+                  << " \"split\": \"" << (r.primary_optimal ? "optimal" : "select") << "\", \"contexts_mode\": \""
+                  << contexts << "\",\n"
+                  << " \"split_points\": [" << labels(g, main.selected, ", ") << "], \"contexts\": " << main.contexts
+                  << ", \"removed_edges\": [" << removed_edges(src, g, main, true) << "],\n"
+                  << " \"worst_swf_path\": " << main.pruned << ", \"serialised_path\": " << r.full << ",\n";
+        if (r.ipet_done)
+            std::cout << " \"ipet\": {\"worst_swf_path\": " << r.ipet_pruned << ", \"serialised_path\": " << r.ipet_full
                       << "},\n";
-        std::cout
-                  << " \"E_WF\": {\"pws\": " << k.wf_pws << ", \"dws\": " << k.wf_dws << ", \"none\": " << k.wf_none << "},\n"
+        std::cout << " \"E_WF\": {\"pws\": " << k.wf_pws << ", \"dws\": " << k.wf_dws << ", \"none\": " << k.wf_none
+                  << "},\n"
                   << " \"N_SIMD_total\": " << k.simds_total << ", \"G_parallel\": {\"pws\": " << k.parallel_pws
                   << ", \"other\": " << k.parallel << "}, \"DS\": {\"pws\": " << k.dispatches_pws << ", \"other\": "
                   << k.dispatches << "},\n"
                   << " \"kernel\": {\"pws\": " << k.kernel_pws << ", \"dws\": " << k.kernel_dws << ", \"none\": "
-                  << k.kernel_none << "}}\n";
+                  << k.kernel_none << "},\n"
+                  << " \"comparison\": {\"none\": {\"worst_swf_path\": " << r.full << ", \"E_WF\": " << k.wf_none
+                  << ", \"N_SIMD_total\": " << simds << ", \"DS\": " << k.dispatches << ", \"kernel\": " << k.kernel_none
+                  << "},\n  \"select\": " << column_json(g, r.select) << ",\n  \"optimal\": "
+                  << column_json(g, r.optimal) << ",\n  \"optimal_over_select\": "
+                  << ratio(r.optimal.kernel.kernel_pws, r.select.kernel.kernel_pws) << "}";
+        if (explain) std::cout << ",\n \"normal_form\": " << json_string(normal_text.str());
+        std::cout << "}\n";
     } else {
+        if (explain) std::cout << normal_text.str() << "\n";
         std::cout << "warpspan " << wsp_version() << ": kernel WCET under wavefront splitting (paper 001)\n\n"
-                  << "graph           " << path << ": " << g.nodes.size() << " nodes, " << g.edges.size() << " edges, "
-                  << paths.branches << " branches, " << paths.marked << " marked for splitting\n"
-                  << "GPU             N_CU " << cus << ", N_SIMD " << simds << ", N_WFC " << p.wf_contexts
+                  << "graph           " << path << ": " << src.nodes.size() << " nodes, " << src.edges.size()
+                  << " edges, " << r.paths.branches << " branches, " << r.paths.marked << " marked for splitting\n";
+        if (c.bsb_if + c.bsb_serial + c.reconv + c.exits + c.lone_bsbs + c.dropped_marks + c.loops != 0) {
+            std::cout << "normalised      " << g.nodes.size() << " nodes:";
+            const char *sep = " ";
+            auto item = [&](uint32_t count, const char *what) {
+                if (count == 0) return;
+                std::cout << sep << count << " " << what;
+                sep = ", ";
+            };
+            item(c.bsb_if, "BSB(s) added for if without else");
+            item(c.bsb_serial, "BSB(s) added to serialise two-sided branches");
+            item(c.reconv, "reconvergence node(s) added");
+            item(c.exits, "exit added");
+            item(c.lone_bsbs, "BSB(s) without a branch (never split)");
+            item(c.dropped_marks, "split mark(s) dropped (not a branch)");
+            item(c.loops, "loop(s), nodes counted as often as they run");
+            std::cout << "\n";
+        }
+        std::cout << "GPU             N_CU " << cus << ", N_SIMD " << simds << ", N_WFC " << p.wf_contexts
                   << ", N_WI_WF " << p.wf_size << ", S " << p.spsimds << "\n"
                   << "launch          G " << p.workgroups << ", N_WI_WG " << p.wg_size << ", d " << p.init_delay
-                  << ", e_s " << p.split_cost << ", e_m " << p.merge_cost << "\n\n"
-                  << "split points    " << (sb.empty() ? "none" : sb) << "   (Select, Alg. 1: " << paths.selected
-                  << " of them, " << paths.contexts << " SWF contexts)\n"
+                  << ", e_s " << p.split_cost << ", e_m " << p.merge_cost << "\n\n";
+        const std::string sb = labels(g, main.selected, " "), er = removed_edges(src, g, main, false);
+        std::cout << "split points    " << (sb.empty() ? "none" : sb) << "   (" << chooser << ": " << main.count
+                  << " of them, " << main.contexts << " SWF contexts)\n"
                   << "removed edges   " << (er.empty() ? "none" : er) << "   (Prune, Alg. 2)\n"
-                  << "worst SWF path  " << paths.pruned << "   (longest path of the pruned CFG)\n"
-                  << "serialised path " << paths.full << "   (longest path of the whole CFG)\n";
-        if (ipet)
-            std::cout << "IPET (ILP)       " << ipet_pruned << " and " << ipet_full
+                  << "worst SWF path  " << main.pruned << "   (longest path of the pruned CFG)\n"
+                  << "serialised path " << r.full << "   (longest path of the whole CFG)\n";
+        if (r.ipet_done)
+            std::cout << "IPET (ILP)       " << r.ipet_pruned << " and " << r.ipet_full
                       << "   (lp_solve on the pruned and the whole CFG: equal to the longest paths)\n";
         std::cout << "\n"
                   << "E_WF            PWS " << k.wf_pws << "   DWS " << k.wf_dws << "   no splitting " << k.wf_none
                   << "   (Lemma 5.1)\n"
-                  << "N_SIMD total    " << k.simds_total << "   (Eq. 2)\n"
+                  << "N_SIMD total    " << k.simds_total << "   (Eq. 2" << (contexts == "count" ? ", contexts counted" : "")
+                  << ")\n"
                   << "G_parallel      PWS " << k.parallel_pws << "   otherwise " << k.parallel << "   (Def. 5.2)\n"
                   << "DS              PWS " << k.dispatches_pws << "   otherwise " << k.dispatches << "   (Def. 5.3)\n\n"
                   << "kernel WCET     PWS " << k.kernel_pws << "   DWS " << k.kernel_dws << "   no splitting "
-                  << k.kernel_none << "   (Lemmas 5.5, 5.7)\n";
+                  << k.kernel_none << "   (Lemmas 5.5, 5.7)\n\n";
+        // Side by side: no splitting, Select, optimal (rows indented: a line that starts at the left
+        // margin is one of the report's own).
+        auto row = [](const std::string &name, const std::string &a, const std::string &b, const std::string &o) {
+            std::string line = name;
+            line.resize(18, ' ');
+            line += a;
+            line.resize(34, ' ');
+            line += b;
+            line.resize(50, ' ');
+            return line + o + "\n";
+        };
+        const PwsColumn &s = r.select, &o = r.optimal;
+        const std::string ss = labels(g, s.selected, " "), os = labels(g, o.selected, " ");
+        std::cout << row("side by side", "no splitting", "Select", "optimal")
+                  << row("  split points", "none", ss.empty() ? "none" : ss, os.empty() ? "none" : os)
+                  << row("  SWF contexts", "0", std::to_string(s.contexts), std::to_string(o.contexts))
+                  << row("  worst SWF path", std::to_string(r.full), std::to_string(s.pruned), std::to_string(o.pruned))
+                  << row("  E_WF", std::to_string(k.wf_none), std::to_string(s.kernel.wf_pws),
+                         std::to_string(o.kernel.wf_pws))
+                  << row("  N_SIMD total", std::to_string(simds), std::to_string(s.kernel.simds_total),
+                         std::to_string(o.kernel.simds_total))
+                  << row("  DS", std::to_string(k.dispatches), std::to_string(s.kernel.dispatches_pws),
+                         std::to_string(o.kernel.dispatches_pws))
+                  << row("  kernel WCET", std::to_string(k.kernel_none), std::to_string(s.kernel.kernel_pws),
+                         std::to_string(o.kernel.kernel_pws))
+                  << "  optimal / Select " << ratio(o.kernel.kernel_pws, s.kernel.kernel_pws) << "\n";
     }
     std::cout.flush();
     return std::cout ? kExitOk : kExitInternal;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "arch_presets.hpp"
+#include "preset_bracket.hpp"
 #include "exact_run.hpp"
 
 namespace wsp_cli {
@@ -296,10 +297,15 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     else
         out << "  lower         0   (no witness: give --witness or --method anneal, exact or ilp)\n";
     out << "  upper         " << a.upper << "   proven by " << a.upper_source << "\n\n";
+    const PresetBracket pb = preset_bracket(s, a);
+    const std::string only = pb.applies ? " for this preset's values only" : "";
     if (a.lower == a.upper)
-        out << "T(" << W << ") = " << a.upper << " exactly.\n";
+        out << "T(" << W << ") = " << a.upper << " exactly" << (pb.applies ? ", exact for this preset's values" : "") << ".\n";
     else
-        out << "T(" << W << ") lies in [" << a.lower << ", " << a.upper << "].\n";
+        out << "T(" << W << ") lies in [" << a.lower << ", " << a.upper << "]" << only << ".\n";
+    if (pb.applies)
+        out << "Over the " << pb.readings << " plausible readings of " << s.arch->value << " (" << pb.uncertain << "): T("
+            << W << ") lies in [" << pb.lower << ", " << pb.upper << "].\n";
 
     if (a.witness) {
         out << "\nwitness schedule (makespan " << a.witness->makespan
@@ -326,6 +332,11 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
         << ", \"arch\": " << (s.arch ? json_string(s.arch->value) : std::string("null")) << "},\n";
     out << " \"lower\": " << a.lower << ", \"upper\": " << a.upper
         << ", \"exact\": " << (a.lower == a.upper ? "true" : "false") << ",\n";
+    const PresetBracket pb = preset_bracket(s, a);
+    if (pb.applies)
+        out << " \"preset_readings\": {\"note\": \"lower/upper above are for the preset's values only\", \"uncertain\": "
+            << json_string(pb.uncertain) << ", \"readings\": " << pb.readings << ", \"lower\": " << pb.lower
+            << ", \"upper\": " << pb.upper << "},\n";
     out << " \"results\": {\n";
     out << "  \"bound\": {\"upper\": " << b.upper << ", \"trivial\": " << b.bound[WSP_BOUND_TRIVIAL]
         << ", \"saturation\": " << b.bound[WSP_BOUND_SATURATION] << ", \"last_warp\": " << b.bound[WSP_BOUND_LAST_WARP]
