@@ -508,6 +508,8 @@ void test_convergence_facts(void **) {
     const std::string many = convergence_svg(convergence_case(24, 40, 0, 5));
     assert_true(contains(many, "round-robin (4 restarts): best "));
     assert_false(contains(many, "proven upper bound"));
+    // A run under half a second is drawn in milliseconds.
+    assert_true(contains(convergence_svg(convergence_case(3, 0.002, 150, 9)), ">milliseconds since the start<"));
     // An empty run still makes a document.
     const std::string empty = convergence_svg(ConvergenceData{});
     assert_true(contains(empty, "</svg>") && !contains(empty, "<polyline"));

@@ -11,7 +11,7 @@ namespace wsp_cli {
 namespace {
 
 constexpr double kMargin = 16, kFont = 11, kPlotW = 600, kPlotH = 240;
-const char kExact[] = "#222222", kInterval[] = "#4e79a7", kLowerOnly[] = "#59a14f", kBound[] = "#4e79a7",
+const char kExact[] = "#222222", kInterval[] = "#4e79a7", kLowerOnly[] = "#59a14f", kBound[] = "#777777",
            kPaper[] = "#c0392b";
 
 struct Point {

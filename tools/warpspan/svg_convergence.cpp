@@ -36,7 +36,9 @@ std::string convergence_svg(const ConvergenceData &d) {
         if (!any) lo = hi;
     }
     if (t_end <= 0) t_end = 1e-3;
-    double t_lo = 0, t_hi = t_end;
+    // Milliseconds for a run shorter than half a second.
+    const double unit = t_end < 0.5 ? 1000 : 1;
+    double t_lo = 0, t_hi = t_end * unit;
     const Ticks x_ticks = nice_axis(t_lo, t_hi, 8);  // t_lo stays 0
     const Ticks y_ticks = nice_axis(lo, hi, 8, 1);
 
@@ -85,7 +87,7 @@ std::string convergence_svg(const ConvergenceData &d) {
     }
     const double plot_y = y + 22;
     const double plot_bottom = plot_y + kPlotH;
-    auto x_at = [&](double t) { return plot_x + kPlotW * (t - t_lo) / (t_hi - t_lo); };
+    auto x_at = [&](double t) { return plot_x + kPlotW * (t - t_lo) / (t_hi - t_lo); };  // t in `unit`
     auto y_at = [&](double v) { return plot_bottom - kPlotH * (v - lo) / (hi - lo); };
 
     // Grid, axes, ticks.
@@ -110,7 +112,8 @@ std::string convergence_svg(const ConvergenceData &d) {
     TextStyle axis_style;
     axis_style.size = 12;
     axis_style.anchor = "middle";
-    svg.text(plot_x + kPlotW / 2, plot_bottom + 36, "seconds since the start", axis_style);
+    svg.text(plot_x + kPlotW / 2, plot_bottom + 36, unit == 1 ? "seconds since the start" : "milliseconds since the start",
+             axis_style);
     axis_style.rotate = -90;
     svg.text(kMargin + 12, plot_y + kPlotH / 2, "best makespan so far (cycles)", axis_style);
 
@@ -127,23 +130,23 @@ std::string convergence_svg(const ConvergenceData &d) {
     for (const auto &e : events) {
         const uint32_t v = d.restarts[e.second].steps[next[e.second]++].second;
         if (v > best) {
-            if (best >= 0) envelope.push_back({x_at(e.first), y_at(best)});
+            if (best >= 0) envelope.push_back({x_at(e.first * unit), y_at(best)});
             best = v;
-            envelope.push_back({x_at(e.first), y_at(best)});
+            envelope.push_back({x_at(e.first * unit), y_at(best)});
         }
     }
     if (!envelope.empty()) {
-        envelope.push_back({x_at(t_end), y_at(best)});
+        envelope.push_back({x_at(t_end * unit), y_at(best)});
         svg.polyline(envelope, kEnvelope, 7, "stroke-linecap=\"butt\"");
     }
     for (const ConvergenceSeries &s : d.restarts) {
         if (s.steps.empty()) continue;
         std::vector<std::pair<double, double>> pts;
         for (size_t k = 0; k < s.steps.size(); ++k) {
-            if (k) pts.push_back({x_at(s.steps[k].first), y_at(s.steps[k - 1].second)});
-            pts.push_back({x_at(s.steps[k].first), y_at(s.steps[k].second)});
+            if (k) pts.push_back({x_at(s.steps[k].first * unit), y_at(s.steps[k - 1].second)});
+            pts.push_back({x_at(s.steps[k].first * unit), y_at(s.steps[k].second)});
         }
-        pts.push_back({x_at(t_end), y_at(s.steps.back().second)});
+        pts.push_back({x_at(t_end * unit), y_at(s.steps.back().second)});
         svg.polyline(pts, kSeriesColours[s.colour % 6], 1.6);
     }
     if (d.upper)

@@ -1,5 +1,5 @@
 // The annealer's convergence as SVG (paper 003 Fig. 12): the best makespan found so far against the
-// seconds since the multi-start began, one step line per restart coloured by its initial solution, the
+// time since the multi-start began (milliseconds for a run under half a second), one step line per restart coloured by its initial solution, the
 // best over all restarts (the "envelope" the paper reads its estimate from) as a wide grey band
 // behind them, and a proven upper bound as a dashed line when one is given. Both axes have ticks at
 // round numbers (1, 2 or 5 times a power of ten) and titles; the legend (one entry per initial

@@ -55,7 +55,7 @@ std::string gantt_svg(const ScheduleFacts &f, const std::string &source) {
     // Columns: one per cycle, or per `bin` cycles beyond kMaxColumns cycles.
     const uint64_t bin = T > kMaxColumns ? nice_ceiling((T + kMaxColumns - 1) / kMaxColumns) : 1;
     const uint64_t columns = (T + bin - 1) / bin;
-    const double cell = bin > 1 ? 1.0 : std::min(14.0, static_cast<double>(kMaxColumns) / T);
+    const double cell = bin > 1 ? 1.0 : std::min(24.0, static_cast<double>(kMaxColumns) / T);
     const double plot_w = cell * static_cast<double>(columns);
 
     const std::vector<uint32_t> rows = shown_warps(f.warps, critical);
