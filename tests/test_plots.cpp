@@ -320,9 +320,9 @@ void check_chart(const ScheduleFacts &f, uint32_t width, uint32_t max_blocks, ui
     const uint64_t columns = (T + k - 1) / k, blocks = (columns + width - 1) / width;
     size_t at = 0;
     if (k > 1) {
-        CHECK_SEEDED(lines[0] == "  (summarised: each column is " + std::to_string(k) + " cycles, " + std::to_string(T) +
-                                     " cycles in " + std::to_string(columns) +
-                                     " columns; a letter is the type issued most in them, . = waiting throughout)",
+        CHECK_SEEDED(lines[0] == "  (summarised: " + std::to_string(T) + " cycles in " + std::to_string(columns) +
+                                     " columns of " + std::to_string(k) +
+                                     "; letter = the type issued most, . = only waiting)",
                      seed, "note '%s'", lines[0].c_str());
         at = 1;
     } else if (blocks > 1) {
@@ -429,7 +429,7 @@ void test_ascii_chart_cases(void **) {
     check_chart(longer, 100, 5, 0);
     check_chart(longer, 100, 1, 0);
     check_chart(longer, 10, 1, 0);
-    assert_true(contains(ascii_chart(longer, 100, 1), "(summarised: each column is "));
+    assert_true(contains(ascii_chart(longer, 100, 1), " columns of 5; letter = the type issued most"));
     // A degenerate schedule draws nothing rather than something wrong.
     ScheduleFacts empty;
     assert_string_equal(ascii_chart(empty).c_str(), "");
@@ -457,6 +457,19 @@ void test_gantt_facts(void **) {
         CHECK_SEEDED(contains(svg, "font-weight=\"bold\" fill=\"#c0392b\">" + std::to_string(crit + 1) + "</text>"), seed,
                      "critical label");
         CHECK_SEEDED(count_of(svg, "class=\"critical\"") == 1, seed, "one critical row");
+        // What docs/plots.md promises the reader: each waiting cycle of the critical warp is a
+        // saturated cycle of its next instruction's lane or of the schedulers' lane.
+        const std::vector<std::vector<uint32_t>> issued = issues_per_cycle(f);
+        for (uint32_t t = 1, i = 0; t <= f.makespan && i < f.length; ++t) {
+            if (f.cycles[crit * f.length + i] == t) {
+                ++i;
+                continue;
+            }
+            const uint8_t u = f.unit[i];
+            CHECK_SEEDED(issued[u][t - 1] >= in.sigma[u] ||
+                             (in.schedulers && issued[WSP_UNIT_COUNT][t - 1] >= in.schedulers),
+                         seed, "the critical warp waits in cycle %u with a free slot", t);
+        }
         // Saturated cycles per lane, counted here from the matrix.
         for (int u = 0; u <= WSP_UNIT_COUNT; ++u) {
             if (u < WSP_UNIT_COUNT && u >= 3) continue;  // the kernel uses L, C, S

@@ -46,10 +46,10 @@ std::string ascii_chart(const ScheduleFacts &f, uint32_t width, uint32_t max_blo
     char note[256];
     if (k > 1) {
         std::snprintf(note, sizeof note,
-                      "  (summarised: each column is %llu cycles, %llu cycles in %llu columns; a letter is the "
-                      "type issued most in them, . = waiting throughout)\n",
-                      static_cast<unsigned long long>(k), static_cast<unsigned long long>(makespan),
-                      static_cast<unsigned long long>(columns));
+                      "  (summarised: %llu cycles in %llu columns of %llu; letter = the type issued most, . = only "
+                      "waiting)\n",
+                      static_cast<unsigned long long>(makespan), static_cast<unsigned long long>(columns),
+                      static_cast<unsigned long long>(k));
         out += note;
     } else if (blocks > 1) {
         std::snprintf(note, sizeof note, "  (wrapped: %llu cycles in %llu blocks of at most %u)\n",
