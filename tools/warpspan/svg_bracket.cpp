@@ -142,8 +142,16 @@ std::string bracket_svg(const std::vector<BracketTable> &tables, const std::stri
             if (row.bound) bound_line.push_back({x_at(row.warps), y_at(static_cast<double>(*row.bound))});
             if (row.paper) paper_line.push_back({x_at(row.warps), y_at(static_cast<double>(*row.paper))});
         }
-        if (paper_line.size() > 1) svg.polyline(paper_line, kPaper, 1.5, "stroke-dasharray=\"2,3\"");
-        if (bound_line.size() > 1) svg.polyline(bound_line, kBound, 1.5, "stroke-dasharray=\"6,4\"");
+        // A line through the values; a short dash around the value when there is only one.
+        auto series = [&](std::vector<std::pair<double, double>> &pts, const char *colour, const char *dashes) {
+            if (pts.size() == 1) {
+                const double half = std::min(20.0, spacing / 4);
+                pts = {{pts[0].first - half, pts[0].second}, {pts[0].first + half, pts[0].second}};
+            }
+            if (!pts.empty()) svg.polyline(pts, colour, 1.5, std::string("stroke-dasharray=\"") + dashes + "\"");
+        };
+        series(paper_line, kPaper, "2,3");
+        series(bound_line, kBound, "6,4");
         for (const BracketRow &row : rows) {
             const Point q = point_of(row);
             const double x = x_at(row.warps);
@@ -157,7 +165,7 @@ std::string bracket_svg(const std::vector<BracketTable> &tables, const std::stri
             } else if (q.lower) {
                 svg.circle(x, y_at(static_cast<double>(*q.lower)), r, "white",
                            "stroke=\"" + std::string(kLowerOnly) + "\" stroke-width=\"1.5\"");
-            } else if (q.upper && bound_line.size() <= 1) {
+            } else if (q.upper && !row.bound) {
                 svg.line(x - cap, y_at(static_cast<double>(*q.upper)), x + cap, y_at(static_cast<double>(*q.upper)),
                          kBound, 2);
             }
