@@ -107,6 +107,7 @@ std::string gantt_svg(const ScheduleFacts &f, const std::string &source) {
     std::vector<std::string> subtitles;
     subtitles.push_back("\u03c3 (issue slots per cycle): " + sigma + "  \u00b7  schedulers: " +
                         (f.schedulers ? std::to_string(f.schedulers) : std::string("no limit")) +
+                        "  \u00b7  I = " + std::to_string(I) + " (normalised)" +
                         (source.empty() ? "" : "  \u00b7  schedule from " + source + ", validated"));
     std::string summary;
     if (bin > 1)
@@ -197,7 +198,8 @@ std::string gantt_svg(const ScheduleFacts &f, const std::string &source) {
         } else {
             // Per column the type issued most (-1: none), then runs of equal columns.
             std::vector<uint32_t> count(columns * WSP_UNIT_COUNT, 0);
-            for (uint32_t i = 0; i < I; ++i) ++count[(c[i] - 1) / bin * WSP_UNIT_COUNT + f.unit[i]];
+            for (uint32_t i = 0; i < I; ++i)
+                if (c[i] >= 1 && c[i] <= T) ++count[(c[i] - 1) / bin * WSP_UNIT_COUNT + f.unit[i]];
             std::vector<int> most(columns, -1);
             for (uint64_t k = 0; k < columns; ++k) {
                 const uint32_t *per = count.data() + k * WSP_UNIT_COUNT;
