@@ -232,10 +232,11 @@ typedef struct wsp_host_ptx_report {
     uint64_t kernel_length;         /* strlen of the kernel string; the buffer needs one byte more */
     uint32_t entries;               /* .entry functions in the text */
     uint32_t conditional_branches;  /* conditional branches met on the walk */
-    uint32_t unclassified;          /* instructions on the walk of an unknown opcode (counted as C) */
+    uint32_t unclassified;          /* always 0: an unknown opcode is an error (WSP_ERR_PTX naming
+                                       every such line); kept for the layout */
     uint32_t line;                  /* on error: the 1-based line, 0 if none */
     char entry[128];                /* the name of the entry read (truncated if longer) */
-    char unclassified_list[256];    /* "opcode (line N), ..." each opcode once; "..." if cut */
+    char unclassified_list[256];    /* always empty (see unclassified) */
     char message[512];              /* on error: the whole message (diag.message holds its start) */
     uint32_t reserved[8];
 } wsp_host_ptx_report;
