@@ -3,7 +3,7 @@
 #   make              host library and CLI (CMake), CLI at build/warpspan
 #   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): bounds, and the exact
 #                     solver for 20 s (a bracket for W = 16)
-#   make bench        the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
+#   make bench        the bounds', the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
@@ -22,7 +22,8 @@
 #   make firmware     the bare-metal example (examples/firmware/) under QEMU (mps2-an386), compared
 #                     with its host twin
 #   make size         code and data of the Cortex-M4 core (-Os) per module: whole archive and what
-#                     the firmware example links
+#                     the firmware example links; instructions (QEMU -icount) and stack of each
+#                     proven upper bound (tools/bounds-cost.sh)
 #   make stack        worst-case stack depth of each public call on Cortex-M4 (-fstack-usage,
 #                     -fcallgraph-info=su); fails above 1 KiB
 #   make clean
@@ -125,6 +126,7 @@ run: host
 	./build/warpspan examples/voronoi.cfg --method bound,exact --timeout 20
 
 bench: host
+	$(HOST_DIR)/bounds_bench
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 	$(HOST_DIR)/ilp_bench
@@ -221,6 +223,10 @@ firmware: cross
 size: cross
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/check-firmware.sh build >/dev/null
 	@python3 tools/size-report.py build/lib-arm-none-eabi build/firmware/voronoi.map
+	@$(MAKE) --no-print-directory stack >/dev/null || true
+	@echo
+	@echo "cost of each proven upper bound on Cortex-M4 (tools/bounds-cost.sh; docs/bounds.md, section 11):"
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/bounds-cost.sh
 
 # The same objects as make cross (the two flags only write reports), in a folder of their own.
 STACK_DIR := build/stack-arm-none-eabi

@@ -1,6 +1,9 @@
 /* Group: the paper bound (flagged when unsafe) and the proven bounds, on every fact of
- * docs/model.md and against the exhaustive schedule oracle on random small instances. */
+ * docs/model.md and against the exhaustive schedule oracle on random small instances. Every bound by
+ * id, over a whole space of small instances and per state, is the group bounds_oracle. */
 #include "test_util.h"
+
+#include "bounds/bound_ids.h"
 
 static uint64_t paper_formula(const wsp_problem *p) {
     uint64_t t = 0, W = wsp_problem_warps(p);
@@ -11,15 +14,16 @@ static uint64_t paper_formula(const wsp_problem *p) {
     return t;
 }
 
-/* upper is the least bound and upper_id the smallest id giving it; ids this version lacks are 0. */
+/* upper is the least bound and upper_id the smallest id giving it, over every bound this library
+ * computes (the 1.0 ids and those of bounds/bound_ids.h); the other slots are 0. */
 static void check_components(const wsp_bounds *b) {
     uint64_t m = b->bound[0];
     uint32_t id = 0;
-    for (uint32_t k = 1; k < WSP_BOUND_COUNT; ++k)
+    for (uint32_t k = 1; k < WSP_BOUND_FILLED; ++k)
         if (b->bound[k] < m) m = b->bound[k], id = k;
     assert_int_equal(b->upper, m);
     assert_int_equal(b->upper_id, id);
-    for (uint32_t k = WSP_BOUND_COUNT; k < WSP_BOUND_SLOTS; ++k) assert_int_equal(b->bound[k], 0);
+    for (uint32_t k = WSP_BOUND_FILLED; k < WSP_BOUND_SLOTS; ++k) assert_int_equal(b->bound[k], 0);
     for (size_t k = 0; k < sizeof b->reserved / sizeof b->reserved[0]; ++k) assert_int_equal(b->reserved[k], 0);
 }
 
@@ -111,8 +115,9 @@ static void test_bounds_against_oracle(void **state) {
         assert_int_equal(wsp_bounds_compute(tp.p, &b, NULL), WSP_OK);
         check_components(&b);
         uint32_t T = oracle_schedules(tp.p);
-        CHECK_SEEDED(b.bound[WSP_BOUND_LAST_WARP] >= T && b.bound[WSP_BOUND_SATURATION] >= T &&
-                         b.bound[WSP_BOUND_TRIVIAL] >= T,
+        CHECK_SEEDED(b.upper >= T && b.bound[WSP_BOUND_LAST_WARP] >= T && b.bound[WSP_BOUND_SATURATION] >= T &&
+                         b.bound[WSP_BOUND_TRIVIAL] >= T && b.bound[WSP_BOUND_DISTINCT] >= T &&
+                         b.bound[WSP_BOUND_PIPELINE] >= T,
                      seed,
                      "instance %d: %s W=%u S=%u sigma=%u,%u,%u,%u T=%u bounds %llu/%llu/%llu", n,
                      kernel, W, S, sigma[0], sigma[1], sigma[2], sigma[3], T,
@@ -124,16 +129,18 @@ static void test_bounds_against_oracle(void **state) {
 }
 
 static void test_bound_names(void **state) {
-    static const char *const names[WSP_BOUND_COUNT] = {"trivial", "saturation", "last_warp"};
+    static const char *const names[WSP_BOUND_FILLED] = {"trivial", "saturation", "last_warp", "distinct",
+                                                        "pipeline"};
     (void)state;
-    for (uint32_t id = 0; id < WSP_BOUND_COUNT; ++id) assert_string_equal(wsp_bound_name(id), names[id]);
-    assert_string_equal(wsp_bound_name(WSP_BOUND_COUNT), "unknown");
+    for (uint32_t id = 0; id < WSP_BOUND_FILLED; ++id) assert_string_equal(wsp_bound_name(id), names[id]);
+    assert_string_equal(wsp_bound_name(WSP_BOUND_FILLED), "unknown");
     assert_string_equal(wsp_bound_name(WSP_BOUND_SLOTS), "unknown");
     assert_string_equal(wsp_bound_name(0xFFFFFFFFu), "unknown");
 }
 
-/* The upper bound's id names the least bound: LLL, sigma_L = 2, W = 4 is last_warp's (7 < 9 < 12);
- * one warp ties all three at I, and the smallest id, trivial, is named. */
+/* The upper bound's id names the least bound: LLL, sigma_L = 2, W = 4 is last_warp's (7 < 9 < 12;
+ * distinct ties at 7 with a larger id); one warp ties all at I, and the smallest id, trivial, is
+ * named; CCDD is the pipeline bound's. */
 static void test_upper_id(void **state) {
     test_problem tp;
     wsp_bounds b;
@@ -146,6 +153,12 @@ static void test_upper_id(void **state) {
     assert_int_equal(wsp_bounds_compute(tp.p, &b, NULL), WSP_OK);
     assert_int_equal(b.upper, 4);
     assert_int_equal(b.upper_id, WSP_BOUND_TRIVIAL);
+    /* CCDD, sigma 1, W = 5: the pipeline bound 16 = T(5) below the last warp's 20 (docs/bounds.md) */
+    tp_init(&tp, "CCDD", 5, NULL, 0);
+    assert_int_equal(wsp_bounds_compute(tp.p, &b, NULL), WSP_OK);
+    assert_int_equal(b.upper, 16);
+    assert_int_equal(b.upper_id, WSP_BOUND_PIPELINE);
+    assert_int_equal(b.bound[WSP_BOUND_LAST_WARP], 20);
 }
 
 int main(void) {

@@ -1,6 +1,7 @@
 // Group exact_parts: the pieces of the exact solver against brute force, through the internal
 // headers. The state bound takes the last-warp bound only for the warp furthest behind; a proof says
-// no other warp gives more, and this checks it against the maximum over every group. The transition
+// no other warp gives more, and this checks it against the maximum over every group (and the
+// distinct-issuer bound, taken over every group, against a count of its own). The transition
 // enumeration must list every work-conserving issue vector exactly once.
 #include <stdint.h>
 #include <string.h>
@@ -57,24 +58,49 @@ uint64_t brute_bound(const Instance &in, const wsp::Frame &f) {
     const uint32_t G = f.groups();
     if (G == 0) return 0;
     wsp::Workload all = {{0, 0, 0, 0}, 0};
-    for (uint32_t g = 0; g < G; ++g)
+    uint64_t unfinished = 0;
+    uint64_t holders[4] = {0, 0, 0, 0};  // unfinished warps with work of each type left
+    for (uint32_t g = 0; g < G; ++g) {
+        bool has[4] = {false, false, false, false};
         for (uint32_t i = f.position(g); i < in.I; ++i) {
             all.of_type[p.units()[i]] += f.count(g);
             all.total += f.count(g);
+            has[p.units()[i]] = true;
         }
+        unfinished += f.count(g);
+        for (int u = 0; u < 4; ++u) holders[u] += has[u] ? f.count(g) : 0;
+    }
+    // The scheduler limit binds only below the unfinished warps and the capacity of the types left.
+    uint64_t capacity = 0;
+    for (int u = 0; u < 4; ++u) capacity += all.of_type[u] ? p.sigma[u] : 0;
+    const uint32_t S = p.schedulers >= unfinished || p.schedulers >= capacity ? 0 : p.schedulers;
     uint64_t best = all.total;
-    const uint64_t sat = wsp::saturation_cycles(p, all, in.I - f.position(0));
+    const uint64_t sat = wsp::saturation_cycles(p, S, all, in.I - f.position(0));
     if (sat < best) best = sat;
-    uint64_t last = 0;
+    uint64_t last = 0, distinct = 0;
     for (uint32_t g = 0; g < G; ++g) {  // every group, not only the furthest behind
         uint64_t others[4];
-        uint64_t mine = in.I - f.position(g);
+        bool mine[4] = {false, false, false, false};
+        uint64_t own = in.I - f.position(g);
         for (int u = 0; u < 4; ++u) others[u] = all.of_type[u];
-        for (uint32_t i = f.position(g); i < in.I; ++i) --others[p.units()[i]];
-        const uint64_t b = mine + wsp::waiting_cycles<uint64_t>(p, others, all.total - mine);
+        for (uint32_t i = f.position(g); i < in.I; ++i) {
+            --others[p.units()[i]];
+            mine[p.units()[i]] = true;
+        }
+        const uint64_t b = own + wsp::waiting_cycles<uint64_t>(p, S, others, all.total - own);
         if (b > last) last = b;
+        wsp::OthersWork<uint64_t> o;
+        for (int u = 0; u < 4; ++u) {
+            o.of_type[u] = others[u];
+            o.cap[u] = holders[u] - (mine[u] ? 1 : 0) >= p.sigma[u] ? others[u] / p.sigma[u] : 0;
+        }
+        o.total = all.total - own;
+        o.sched_cap = S > 0 && unfinished - 1 >= S ? o.total / S : 0;
+        const uint64_t d = own + wsp::capped_waiting_cycles(p.sigma, S, o);
+        if (d > distinct) distinct = d;
     }
-    return last < best ? last : best;
+    if (last < best) best = last;
+    return distinct < best ? distinct : best;
 }
 
 void test_state_bound_takes_the_worst_warp(void **) {

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""stack-report.py DIR [--limit BYTES]: worst-case stack depth of each public entry point (wsp_*) of
-the core, from the GCC call-graph files (-fcallgraph-info=su, one .ci per object) under DIR.
+"""stack-report.py DIR [--limit BYTES] [--internal NAME]...: worst-case stack depth of each public
+entry point (wsp_*) of the core, from the GCC call-graph files (-fcallgraph-info=su, one .ci per
+object) under DIR. Each --internal NAME adds a second table with the internal functions whose name
+contains NAME (tools/bounds-cost.sh: the bound calls); the limit applies to the public calls only.
 
 The depth of a function is its own frame (the "N bytes" GCC measured, which includes what it pushes)
 plus the deepest of its callees, over the whole call graph of the archive. A function GCC could not
@@ -175,6 +177,17 @@ def main(argv):
     worst = max(rows, key=lambda r: -1 if r[1] == "unbounded" else int(r[1]))
     print("\nworst: %s, %s B%s" % (worst[0], worst[1],
                                    "" if limit is None else " (limit %d B)" % limit))
+    wanted = [argv[k + 1] for k, a in enumerate(argv[:-1]) if a == "--internal"]
+    internal = sorted(fn for fn in frames if any(w in names.get(fn, "") for w in wanted))
+    if wanted:
+        print("\n| internal call | worst stack (B) | deepest chain below it | not counted |")
+        print("| --- | ---: | --- | --- |")
+        for fn in internal:
+            total, path, notes = analysis.depth(fn)
+            unbounded = any(n.startswith("UNBOUNDED") for n in notes)
+            print("| `%s` | %s | %s | %s |" % (short(fn, names), "unbounded" if unbounded else total,
+                                               " > ".join(short(p, names) for p in path[1:]) or "(leaf)",
+                                               "; ".join(sorted(notes))))
     return 1 if failed else 0
 
 

@@ -8,7 +8,9 @@
 // if none issued, every type has spare capacity and the scheduler limit is not reached, so every
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
+#include "bounds/pipeline_bound.hpp"
 #include "bounds/upper.hpp"
+#include "bounds/upper_bounds.hpp"
 #include "model/problem.hpp"
 #include "util/checked.hpp"
 #include "util/diag.hpp"
@@ -17,20 +19,44 @@ namespace wsp {
 
 namespace {
 
+// Every count below is at most W*I <= 2^31 (WSP_MAX_CELLS), so the divisions are 32-bit: one
+// instruction on Cortex-M4, and no 64-bit division helper on the stack of wsp_bounds_compute. Each
+// bound is a function of its own (noinline), so that upper_bound is a dispatcher whose frame does not
+// add to the deepest one's (make stack).
+
 // Saturation bound (bound_terms.hpp) from the initial state: R_U = W*I_U, every warp has I left.
-uint64_t saturation_bound(const wsp_problem &p) {
-    Workload all;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) all.of_type[u] = uint64_t{p.warps} * p.count[u];
-    all.total = uint64_t{p.warps} * p.length;
-    return saturation_cycles(p, all, p.length);
+__attribute__((noinline)) uint64_t saturation_bound(const wsp_problem &p) {
+    uint64_t t = p.length;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) t += (p.warps * p.count[u]) / p.sigma[u];
+    if (p.schedulers > 0) t += (p.warps * p.length) / p.schedulers;
+    return t;
 }
 
 // Last-warp bound (bound_terms.hpp) from the initial state: the last warp issues I times and waits
 // for the other W-1 warps' (W-1)*I_U instructions. For W = 1 it gives I, which is exact.
-uint64_t last_warp_bound(const wsp_problem &p) {
-    uint64_t others[WSP_UNIT_COUNT];
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) others[u] = uint64_t{p.warps - 1u} * p.count[u];
-    return p.length + waiting_cycles<uint64_t>(p, others, uint64_t{p.warps - 1u} * p.length);
+__attribute__((noinline)) uint64_t last_warp_bound(const wsp_problem &p) {
+    uint32_t others[WSP_UNIT_COUNT];
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) others[u] = (p.warps - 1u) * p.count[u];
+    return p.length + uint64_t{waiting_cycles<uint32_t>(p, others, (p.warps - 1u) * p.length)};
+}
+
+// The effective scheduler limit of the initial state (bound_terms.hpp).
+uint32_t initial_schedulers(const wsp_problem &p) {
+    return effective_schedulers<uint32_t>(p.sigma, p.schedulers, p.count, p.warps);
+}
+
+// The last warp blocked only by distinct issuers, identical warps (docs/bounds.md, section 5): the
+// other W - 1 hold (W-1) I_U of type U and need sigma_U of them (S of them) in one cycle.
+__attribute__((noinline)) uint64_t distinct_bound(const wsp_problem &p, uint32_t S) {
+    const uint32_t others = p.warps - 1u;
+    const uint32_t total = others * p.length;
+    const uint32_t sched_cap = S > 0 ? distinct_issue_cycles<uint32_t>(others, p.length, S) : 0;
+    return p.length + uint64_t{capped_waiting_cycles<uint32_t>(p.sigma, S, total, sched_cap,
+                                                               [&p, others](int u, uint32_t *work, uint32_t *cap) {
+                                                                   *work = others * p.count[u];
+                                                                   *cap = distinct_issue_cycles<uint32_t>(
+                                                                       others, p.count[u], p.sigma[u]);
+                                                               })};
 }
 
 // Paper 004, Eq. 5-7, generalised to four types: sum_U ceil(W/sigma_U) * I_U. It assumes every warp
@@ -50,14 +76,92 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 
 }  // namespace
 
-uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[WSP_BOUND_COUNT]) {
-    bound[WSP_BOUND_TRIVIAL] = static_cast<uint64_t>(p.warps) * p.length;
-    bound[WSP_BOUND_SATURATION] = saturation_bound(p);
-    bound[WSP_BOUND_LAST_WARP] = last_warp_bound(p);
-    uint32_t least = WSP_BOUND_TRIVIAL;
-    for (uint32_t id = 1; id < WSP_BOUND_COUNT; ++id)
+const char *bound_name(uint32_t id) { return wsp_bound_name(id); }
+
+bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id < kBoundCount; }
+
+namespace {
+
+// The last warp, blocked only by distinct issuers, for W warps with at most max_count[U]
+// instructions of type U and max_length in all: the last warp issues at most max_length times; the
+// other W - 1 hold at most (W-1) max_count[U] of U and (W-1) max_length in all, and sigma_U of them
+// (S of them) must issue in one cycle. Every quantity grows with the counts, so the bound holds for
+// any strings within the maxima.
+uint64_t distinct_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, const WarpWork &w) {
+    const uint64_t others = w.warps - 1u;
+    const uint64_t sched_cap = S > 0 ? distinct_issue_cycles<uint64_t>(others, w.max_length, S) : 0;
+    return w.max_length +
+           capped_waiting_cycles<uint64_t>(sigma, S, others * w.max_length, sched_cap,
+                                           [&w, others, sigma](int u, uint64_t *work, uint64_t *cap) {
+                                               *work = others * w.max_count[u];
+                                               *cap = distinct_issue_cycles<uint64_t>(others, w.max_count[u],
+                                                                                      sigma[u]);
+                                           });
+}
+
+}  // namespace
+
+uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t schedulers,
+                                   const WarpWork &w, uint64_t out[kBoundCount]) {
+    for (uint32_t k = 0; k < kBoundCount; ++k) out[k] = UINT64_MAX;
+    if (w.warps == 0) {
+        for (uint32_t k = 0; k < kBoundCount; ++k)
+            if (heterogeneous_safe(k)) out[k] = 0;
+        return 0;
+    }
+    const uint64_t W = w.warps;
+    // Fact A: every cycle issues, and all warps hold at most W * max_length instructions.
+    out[kBoundTrivial] = W * w.max_length;
+    // Saturation: its counts R_U <= W max_count[U], R <= W max_length, longest <= max_length.
+    uint64_t sat = w.max_length;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) sat += W * w.max_count[u] / sigma[u];
+    if (schedulers > 0) sat += W * w.max_length / schedulers;
+    out[kBoundSaturation] = sat;
+    // Last warp: capped_waiting_cycles without caps is waiting_cycles when the counts add up to the
+    // length, and stays valid (the greedy respects the total) when the maxima do not.
+    const uint64_t others = W - 1u;
+    out[kBoundLastWarp] =
+        w.max_length + capped_waiting_cycles<uint64_t>(sigma, schedulers, others * w.max_length, UINT64_MAX,
+                                                       [&w, others](int u, uint64_t *work, uint64_t *cap) {
+                                                           *work = others * w.max_count[u];
+                                                           *cap = UINT64_MAX;
+                                                       });
+    out[kBoundDistinct] = distinct_bound(
+        sigma, effective_schedulers<uint64_t>(sigma, schedulers, w.max_count, W), w);
+    uint64_t best = UINT64_MAX;
+    for (uint32_t k = 0; k < kBoundCount; ++k) best = min_u64(best, out[k]);
+    return best;
+}
+
+uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
+    switch (id) {
+    case kBoundTrivial: return static_cast<uint64_t>(p.warps) * p.length;
+    case kBoundSaturation: return saturation_bound(p);
+    case kBoundLastWarp: return last_warp_bound(p);
+    case kBoundDistinct: return distinct_bound(p, initial_schedulers(p));
+    case kBoundPipeline: return pipeline_bound(p, initial_schedulers(p));
+    default: return UINT64_MAX;
+    }
+}
+
+uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]) {
+    return out[proven_bounds(p, out)];
+}
+
+uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[kBoundCount]) {
+    uint32_t least = 0;
+    for (uint32_t id = 0; id < kBoundCount; ++id) {
+        bound[id] = upper_bound(p, id);
         if (bound[id] < bound[least]) least = id;
+    }
     return least;
+}
+
+// No array of bounds here: it runs deep in the layout chains of every workspace (make stack).
+uint64_t proven_upper(const wsp_problem &p) {
+    uint64_t upper = UINT64_MAX;
+    for (uint32_t id = 0; id < kBoundCount; ++id) upper = min_u64(upper, upper_bound(p, id));
+    return upper;
 }
 
 }  // namespace wsp
@@ -69,6 +173,7 @@ extern "C" wsp_status wsp_bounds_compute(const wsp_problem *problem, wsp_bounds 
     if (st != WSP_OK) return st;
     if (bounds == nullptr)
         return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the bounds");
+    // every proven bound by id, straight into the caller's struct; upper is the least (docs/bounds.md)
     bounds->upper_id = wsp::proven_bounds(*problem, bounds->bound);
     bounds->upper = bounds->bound[bounds->upper_id];
     bool safe = false;
@@ -82,6 +187,8 @@ extern "C" const char *wsp_bound_name(uint32_t id) {
         case WSP_BOUND_TRIVIAL: return "trivial";
         case WSP_BOUND_SATURATION: return "saturation";
         case WSP_BOUND_LAST_WARP: return "last_warp";
+        case WSP_BOUND_DISTINCT: return "distinct";
+        case WSP_BOUND_PIPELINE: return "pipeline";
         default: return "unknown";
     }
 }

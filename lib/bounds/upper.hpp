@@ -6,19 +6,17 @@
 
 #include <stdint.h>
 
+#include "bounds/bound_ids.h"
 #include "warpspan.h"
 
 namespace wsp {
 
-// Fills bound[id] for every id < WSP_BOUND_COUNT and returns the id of the least (the smallest id
-// on a tie). p must be valid.
-uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[WSP_BOUND_COUNT]);
+// Fills bound[id] for every id < WSP_BOUND_FILLED (the header's ids and bounds/bound_ids.h) and
+// returns the id of the least (the smallest id on a tie). p must be valid.
+uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[WSP_BOUND_FILLED]);
 
 // min over the proven bounds: T(W) <= it, and it is at most W*I.
-inline uint64_t proven_upper(const wsp_problem &p) {
-    uint64_t bound[WSP_BOUND_COUNT];
-    return bound[proven_bounds(p, bound)];
-}
+uint64_t proven_upper(const wsp_problem &p);
 
 }  // namespace wsp
 

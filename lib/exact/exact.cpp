@@ -248,7 +248,7 @@ Probe Search::probe(uint32_t theta, uint32_t *root_slot, uint32_t *root_bound,
             if (h.best < 1u) h.best = 1u;
             continue;
         }
-        uint32_t ub = bound_(child);
+        uint32_t ub = bound_.quick(child);
         bool found = false;
         uint32_t slot = StateTable::kNoSlot;
         if (ub + 1u >= need) {
@@ -256,6 +256,9 @@ Probe Search::probe(uint32_t theta, uint32_t *root_slot, uint32_t *root_bound,
             slot = table_.find(key_, &found);
             if (found && table_.bound(slot) < ub) ub = table_.bound(slot);
         }
+        // The refinements only for a state the quick bound and the table leave open: they cost more,
+        // and a refuted child needs none (its bound still lowers the parent's `best`, less tightly).
+        if (ub + 1u >= need) ub = bound_.refine(child, ub);
         if (ub + 1u < need) {
             if (ub + 1u > h.best) h.best = ub + 1u;
             continue;

@@ -1,6 +1,10 @@
 // A proven upper bound on the cycles that remain from a search state: the minimum of the trivial,
-// saturation and last-warp bounds (bounds/bound_terms.hpp) evaluated on the warps' remaining work.
-// At the initial state it equals wsp_bounds.upper.
+// saturation, last-warp and distinct-issuer bounds (bounds/bound_terms.hpp, docs/bounds.md) evaluated
+// on the warps' remaining work, with the effective scheduler limit of the state (the limit cannot
+// bind once it reaches the unfinished warps or the capacity of the types with work left). Warps at
+// different positions run different remaining strings, so only bounds that hold for different
+// strings apply here (the pipeline bound does not). At the initial state it is at least
+// wsp_bounds.upper, which also takes the pipeline bound.
 //
 // Which warp to take as the last one: the last-warp bound for a warp at position p is
 // B(p) = (I - p) + waits(others), waits from bound_terms.hpp. It is largest for the warp furthest
@@ -30,11 +34,19 @@ public:
 
     StateBound(const wsp_problem &p, uint32_t *suffix);
 
-    uint32_t operator()(const Frame &f) const;
+    // The bound, in two steps that the search takes apart (exact.cpp): quick() is the minimum of the
+    // counting bounds with the problem's scheduler limit; refine(f, ub) lowers a bound ub of the
+    // same state with the refinements (the effective scheduler limit, distinct issuers), which the
+    // search computes only for states it is about to enter.
+    uint32_t quick(const Frame &f) const;
+    uint32_t refine(const Frame &f, uint32_t ub) const;
+    uint32_t operator()(const Frame &f) const { return refine(f, quick(f)); }
 
 private:
     const wsp_problem *p_;
     const uint32_t *suffix_;
+    uint32_t no_limit_;  // bit m: the scheduler limit cannot bind when the types of mask m have work
+    uint32_t below_;     // bit U: sigma_U < S (U keeps a warp waiting on its own)
 };
 
 }  // namespace wsp

@@ -248,10 +248,17 @@ void write_text(std::ostream &out, const Settings &s, const Analysis &a) {
     out << "\n";
 
     out << "bounds on T(" << W << ")\n";
-    out << "  upper         " << b.upper << "   proven: min of the three below\n";
+    out << "  upper         " << b.upper << "   proven: the least bound below (" << wsp_bound_name(b.upper_id)
+        << ")\n";
     out << "    W*I           " << b.bound[WSP_BOUND_TRIVIAL] << "\n";
     out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
+    for (uint32_t id = WSP_BOUND_LAST_WARP + 1; id < WSP_BOUND_SLOTS; ++id) {  // the library's newer bounds
+        if (b.bound[id] == 0) continue;
+        const std::string name = wsp_bound_name(id);
+        out << "    " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ') << b.bound[id]
+            << "   (docs/bounds.md)\n";
+    }
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)
         out << "safe here (every used type has sigma 1, so it equals W*I)\n";
@@ -314,8 +321,10 @@ void write_json(std::ostream &out, const Settings &s, const Analysis &a) {
     out << " \"results\": {\n";
     out << "  \"bound\": {\"upper\": " << b.upper << ", \"trivial\": " << b.bound[WSP_BOUND_TRIVIAL]
         << ", \"saturation\": " << b.bound[WSP_BOUND_SATURATION] << ", \"last_warp\": " << b.bound[WSP_BOUND_LAST_WARP]
-        << ", \"paper\": " << b.paper << ", \"paper_safe\": " << (b.paper_safe ? "true" : "false")
-        << "}";
+        << ", \"paper\": " << b.paper << ", \"paper_safe\": " << (b.paper_safe ? "true" : "false");
+    for (uint32_t id = WSP_BOUND_LAST_WARP + 1; id < WSP_BOUND_SLOTS; ++id)  // the library's newer bounds
+        if (b.bound[id] != 0) out << ", \"" << wsp_bound_name(id) << "\": " << b.bound[id];
+    out << ", \"upper_from\": \"" << wsp_bound_name(b.upper_id) << "\"}";
     if (a.given) {
         out << ",\n  \"witness\": {\"lower\": " << a.given->makespan << ", \"validated\": true"
             << ", \"witness\": ";

@@ -1,0 +1,422 @@
+// Group bounds_oracle: every proven upper bound, by id, against exhaustive oracles that know nothing
+// of the bounds (tests/bounds_oracle.hpp):
+//  - the space of docs/bounds.md: every kernel of up to 5 instructions over the four types (types
+//    renamed in order of first appearance: they differ only by sigma), sigma in {1/2, 1, 2, 4} for
+//    each type it uses, schedulers 0..4, W = 1..6: each closed-form bound >= T(W), wsp_bounds.upper
+//    their minimum, and the exact solver's state bound >= the longest remaining schedule from EVERY
+//    state of up to 6 warps (warps at different positions: different remaining strings). The whole
+//    space takes about 20 s of one core in the Release build; a sanitizer build checks every 29th
+//    kernel and sigma;
+//  - 2000 random larger instances (latencies, sigma 3, W up to 8), seed printed on failure;
+//  - warps that run different strings: every pair of strings of 1..3 instructions and every triple of
+//    1..2, and 2000 random sets, against each heterogeneous-safe bound computed from the maxima;
+//  - known values of the new bounds and the bound catalogue's contract.
+#include <stdint.h>
+#include <string.h>
+
+#include <vector>
+
+extern "C" {
+#include "test_util.h"
+}
+
+#include "bounds/upper_bounds.hpp"
+#include "bounds_oracle.hpp"
+#include "exact/frame.hpp"
+#include "exact/state_bound.hpp"
+#include "model/problem.hpp"
+
+namespace {
+
+constexpr uint32_t kSpaceWarps = 6;
+const uint32_t kSpaceUnits[4] = {16, 32, 64, 128};  // sigma 1/2, 1, 2, 4 with warp size 32
+
+#ifdef WSP_SANITIZED_BUILD
+constexpr uint32_t kSpaceStride = 29;
+constexpr int kRandomCases = 100;
+#else
+constexpr uint32_t kSpaceStride = 1;
+constexpr int kRandomCases = 2000;
+#endif
+
+struct Tally {
+    uint64_t cases = 0, instances = 0, states = 0;
+    uint64_t tight[wsp::kBoundCount] = {};
+};
+
+wsp_sm_config sm_of(const uint32_t units[4], const uint32_t latency[4], uint32_t schedulers) {
+    wsp_sm_config sm;
+    memset(&sm, 0, sizeof sm);
+    sm.warp_size = 32;
+    for (int u = 0; u < 4; ++u) {
+        sm.units[u] = units[u];
+        sm.latency[u] = latency ? latency[u] : 1;
+    }
+    sm.schedulers = schedulers;
+    return sm;
+}
+
+// Checks one kernel and SM for W = 1..max_warps against the symmetric oracle: every closed-form
+// bound at every W, and the state bound at every state of 1..max_warps warps (when `states`). On a
+// failure it reports `seed` (0: a case of the exhaustive space) and fails the test.
+void check_kernel(const char *kernel, const wsp_sm_config &sm, uint32_t max_warps, bool states, uint32_t seed,
+                  Tally *tally) {
+    static test_problem tp[oracle::SymmetricOracle::kMaxWarps + 1];
+    for (uint32_t W = 1; W <= max_warps; ++W) tp_init_sm(&tp[W], kernel, W, &sm);
+    const wsp_problem &top = *tp[max_warps].p;
+    const uint32_t I = top.length;
+    oracle::SymmetricOracle o(top.units(), I, top.sigma, top.schedulers, max_warps);
+    ++tally->cases;
+    uint32_t start[oracle::SymmetricOracle::kMaxWarps] = {0};
+    for (uint32_t W = 1; W <= max_warps; ++W) {
+        const uint32_t T = o.value(start, W);
+        uint64_t b[wsp::kBoundCount];
+        const uint64_t upper = wsp::upper_bounds(*tp[W].p, b);
+        for (uint32_t k = 0; k < wsp::kBoundCount; ++k) {
+            CHECK_SEEDED(b[k] >= T, seed, "%s (normalised %s) sigma %u,%u,%u,%u S=%u W=%u: bound %s = %llu < T = %u",
+                         kernel, top.letters(), top.sigma[0], top.sigma[1], top.sigma[2], top.sigma[3],
+                         top.schedulers, W, wsp::bound_name(k), (unsigned long long)b[k], T);
+            tally->tight[k] += b[k] == T;
+        }
+        wsp_bounds pub;
+        assert_int_equal(wsp_bounds_compute(tp[W].p, &pub, nullptr), WSP_OK);
+        CHECK_SEEDED(pub.upper == upper, seed, "%s W=%u: wsp_bounds.upper %llu, minimum over the bounds %llu",
+                     kernel, W, (unsigned long long)pub.upper, (unsigned long long)upper);
+        ++tally->instances;
+    }
+    if (!states) return;
+    // The state bound of the exact solver, from every multiset of positions.
+    static uint32_t suffix[5 * 256];
+    static uint64_t frame_storage[1024];
+    assert_true(4u * wsp::StateBound::words(I) <= sizeof suffix);
+    wsp::StateBound bound(top, suffix);
+    const uint32_t G = max_warps < I ? max_warps : I;
+    assert_true(wsp::Frame::bytes(G) <= sizeof frame_storage);
+    wsp::Frame f(frame_storage, G);
+    o.each_state([&](const uint32_t *pos, uint32_t n, uint32_t value) {
+        wsp::FrameHeader &h = f.header();
+        uint32_t groups = 0;
+        for (int u = 0; u < 4; ++u) h.work[u] = 0;
+        h.work_total = 0;
+        for (uint32_t j = 0; j < n; ++j) {
+            if (groups > 0 && f.position(groups - 1) == pos[j]) {
+                f.set_group(groups - 1, pos[j], f.count(groups - 1) + 1);
+            } else {
+                f.set_group(groups++, pos[j], 1);
+            }
+            for (uint32_t i = pos[j]; i < I; ++i) ++h.work[top.units()[i]];
+            h.work_total += I - pos[j];
+        }
+        h.groups = groups;
+        const uint32_t ub = bound(f);
+        if (ub < value) {
+            print_error("seed %u: %s (normalised %s) sigma %u,%u,%u,%u S=%u: state bound %u < %u from",
+                        (unsigned)seed, kernel, top.letters(), top.sigma[0], top.sigma[1], top.sigma[2],
+                        top.sigma[3], top.schedulers, ub, value);
+            for (uint32_t j = 0; j < n; ++j) print_error(" %u", pos[j]);
+            print_error("\n");
+            fail();
+        }
+        ++tally->states;
+    });
+}
+
+// The symmetric oracle is the per-warp oracle of test_util.c (which the exact solver and the string
+// oracle are checked against in the group oracle), with warps merged.
+void test_symmetric_oracle_agrees(void **) {
+    const uint32_t seed = test_seed() ^ 0x5e7a11u;
+    uint32_t rng = seed;
+    for (int n = 0; n < 300; ++n) {
+        char kernel[8];
+        const uint32_t len = 1 + rng_below(&rng, 4);
+        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(&rng, 4)];
+        kernel[len] = '\0';
+        wsp_sm_config sm;
+        random_sm(&rng, &sm);
+        test_problem tp;
+        const uint32_t W = 1 + rng_below(&rng, 4);
+        tp_init_sm(&tp, kernel, W, &sm);
+        const wsp_problem &p = *tp.p;
+        uint64_t cells = 1;
+        for (uint32_t w = 0; w < W; ++w) cells *= p.length + 1;
+        if (cells > (1u << 21)) continue;
+        oracle::SymmetricOracle o(p.units(), p.length, p.sigma, p.schedulers, W);
+        uint32_t start[8] = {0};
+        const uint32_t sym = o.value(start, W), per_warp = oracle_schedules(tp.p);
+        CHECK_SEEDED(sym == per_warp, seed, "case %d: %s W=%u: symmetric oracle %u, per-warp oracle %u", n,
+                     p.letters(), W, sym, per_warp);
+    }
+    // and the distinct-string oracle, given W copies of one string
+    for (int n = 0; n < 300; ++n) {
+        char kernel[8];
+        const uint32_t len = 1 + rng_below(&rng, 4);
+        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(&rng, 4)];
+        kernel[len] = '\0';
+        wsp_sm_config sm;
+        random_sm(&rng, &sm);
+        test_problem tp;
+        const uint32_t W = 1 + rng_below(&rng, 4);
+        tp_init_sm(&tp, kernel, W, &sm);
+        const wsp_problem &p = *tp.p;
+        uint64_t cells = 1;
+        for (uint32_t w = 0; w < W; ++w) cells *= p.length + 1;
+        if (cells > (1u << 21)) continue;
+        std::vector<std::vector<uint8_t>> strings(W, std::vector<uint8_t>(p.units(), p.units() + p.length));
+        oracle::DistinctOracle d(strings, p.sigma, p.schedulers);
+        CHECK_SEEDED(d.makespan() == oracle_schedules(tp.p), seed, "case %d: %s W=%u: distinct-string oracle off", n,
+                     p.letters(), W);
+    }
+}
+
+// The whole space (a slice under the sanitizers).
+void test_space(void **) {
+    Tally tally;
+    uint64_t index = 0;
+    oracle::each_canonical_kernel(5, kSpaceUnits, 4, [&](const char *kernel, const uint32_t *units) {
+        if (index++ % kSpaceStride != 0) return;
+        for (uint32_t S = 0; S <= 4; ++S) {
+            const wsp_sm_config sm = sm_of(units, nullptr, S);
+            check_kernel(kernel, sm, kSpaceWarps, true, 0, &tally);
+        }
+    });
+    print_message("bounds_oracle: %llu kernels x SMs, %llu instances (W = 1..6), %llu states; bound == T(W):",
+                  (unsigned long long)tally.cases, (unsigned long long)tally.instances,
+                  (unsigned long long)tally.states);
+    for (uint32_t k = 0; k < wsp::kBoundCount; ++k)
+        print_message(" %s %llu", wsp::bound_name(k), (unsigned long long)tally.tight[k]);
+    print_message("\n");
+    assert_true(tally.instances > 0);
+}
+
+// Random instances beyond the space: longer kernels, latency 2, sigma 3, W up to 8.
+void test_random(void **) {
+    const uint32_t base = test_seed();
+    Tally tally;
+    for (int n = 0; n < kRandomCases; ++n) {
+        uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
+        if (seed == 0) seed = 1;
+        uint32_t rng = seed;
+        char kernel[10];
+        const uint32_t len = 1 + rng_below(&rng, 7);
+        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(&rng, 4)];
+        kernel[len] = '\0';
+        const uint32_t units_choice[5] = {16, 32, 64, 96, 128};
+        uint32_t units[4], latency[4];
+        for (int u = 0; u < 4; ++u) {
+            units[u] = units_choice[rng_below(&rng, 5)];
+            latency[u] = 1 + rng_below(&rng, 2);
+        }
+        const wsp_sm_config sm = sm_of(units, latency, rng_below(&rng, 5));
+        test_problem tp;
+        tp_init_sm(&tp, kernel, 1, &sm);
+        const uint32_t I = wsp_problem_length(tp.p);
+        // W as large as keeps the state space small: C(I + W, W) multisets
+        uint32_t W = 1 + rng_below(&rng, 8);
+        for (;;) {
+            double states = 1;
+            for (uint32_t k = 1; k <= W; ++k) states = states * (I + k) / k;
+            if (states <= 60000 || W == 1) break;
+            --W;
+        }
+        check_kernel(kernel, sm, W, true, seed, &tally);
+    }
+    print_message("bounds_oracle random: %llu instances, %llu states\n", (unsigned long long)tally.instances,
+                  (unsigned long long)tally.states);
+}
+
+// Warps with different strings: the heterogeneous-safe bounds from the maxima.
+void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
+                         uint32_t seed) {
+    wsp::WarpWork w;
+    w.warps = static_cast<uint32_t>(strings.size());
+    w.max_length = 0;
+    for (int u = 0; u < 4; ++u) w.max_count[u] = 0;
+    for (const auto &s : strings) {
+        uint64_t count[4] = {0, 0, 0, 0};
+        for (uint8_t u : s) ++count[u];
+        for (int u = 0; u < 4; ++u)
+            if (count[u] > w.max_count[u]) w.max_count[u] = count[u];
+        if (s.size() > w.max_length) w.max_length = s.size();
+    }
+    oracle::DistinctOracle o(strings, sigma, S);
+    const uint32_t T = o.makespan();
+    uint64_t b[wsp::kBoundCount];
+    const uint64_t best = wsp::heterogeneous_upper_bound(sigma, S, w, b);
+    uint64_t min = UINT64_MAX;
+    for (uint32_t k = 0; k < wsp::kBoundCount; ++k) {
+        if (!wsp::heterogeneous_safe(k)) {
+            assert_true(b[k] == UINT64_MAX);
+            continue;
+        }
+        if (b[k] < T) {
+            print_error("seed %u: sigma %u,%u,%u,%u S=%u, strings", (unsigned)seed, sigma[0], sigma[1], sigma[2],
+                        sigma[3], S);
+            for (const auto &s : strings) {
+                print_error(" ");
+                for (uint8_t u : s) print_error("%c", "LCSD"[u]);
+            }
+            print_error(": %s = %llu < makespan %u\n", wsp::bound_name(k), (unsigned long long)b[k], T);
+            fail();
+        }
+        if (b[k] < min) min = b[k];
+    }
+    assert_true(best == min);
+}
+
+// Every set of `warps` strings of 1..max_length instructions, types renamed in order of first
+// appearance over the concatenation, sigma in {1, 2, 4} per used type, S = 0..3.
+void each_string_set(uint32_t warps, uint32_t max_length, uint64_t *count) {
+    const uint32_t units[3] = {32, 64, 128};
+    std::vector<uint32_t> lengths(warps, 1);
+    for (;;) {
+        uint32_t total = 0;
+        for (uint32_t l : lengths) total += l;
+        uint32_t label[16] = {0};
+        for (;;) {
+            uint32_t used = 0;
+            for (uint32_t i = 0; i < total; ++i)
+                if (label[i] + 1 > used) used = label[i] + 1;
+            std::vector<std::vector<uint8_t>> strings;
+            uint32_t at = 0;
+            for (uint32_t l : lengths) {
+                strings.emplace_back(label + at, label + at + l);
+                at += l;
+            }
+            uint32_t pick[4] = {0, 0, 0, 0};
+            for (;;) {
+                uint32_t sigma[4] = {1, 1, 1, 1};
+                for (uint32_t t = 0; t < used; ++t) sigma[t] = units[pick[t]] / 32;
+                for (uint32_t S = 0; S <= 3; ++S) {
+                    check_heterogeneous(strings, sigma, S, 0);
+                    ++*count;
+                }
+                uint32_t t = 0;
+                while (t < used && pick[t] == 2) pick[t++] = 0;
+                if (t == used) break;
+                ++pick[t];
+            }
+            int i = static_cast<int>(total) - 1;
+            for (; i > 0; --i) {
+                uint32_t top = 0;
+                for (int k = 0; k < i; ++k)
+                    if (label[k] > top) top = label[k];
+                if (label[i] <= top && label[i] < 3) {
+                    ++label[i];
+                    break;
+                }
+            }
+            if (i <= 0) break;
+            for (uint32_t k = static_cast<uint32_t>(i) + 1; k < total; ++k) label[k] = 0;
+        }
+        uint32_t w = 0;
+        while (w < warps && lengths[w] == max_length) lengths[w++] = 1;
+        if (w == warps) break;
+        ++lengths[w];
+    }
+}
+
+void test_heterogeneous(void **) {
+    uint64_t count = 0;
+    each_string_set(2, 3, &count);
+    each_string_set(3, 2, &count);
+    const uint32_t base = test_seed() ^ 0x4e7e40u;
+    for (int n = 0; n < kRandomCases; ++n) {
+        uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
+        if (seed == 0) seed = 1;
+        uint32_t rng = seed;
+        const uint32_t W = 2 + rng_below(&rng, 4);
+        std::vector<std::vector<uint8_t>> strings(W);
+        for (auto &s : strings) {
+            const uint32_t len = 1 + rng_below(&rng, W <= 3 ? 6 : 4);
+            for (uint32_t i = 0; i < len; ++i) s.push_back(static_cast<uint8_t>(rng_below(&rng, 4)));
+        }
+        uint32_t sigma[4];
+        for (int u = 0; u < 4; ++u) sigma[u] = 1 + rng_below(&rng, 4);
+        check_heterogeneous(strings, sigma, rng_below(&rng, 5), seed);
+        ++count;
+    }
+    print_message("bounds_oracle heterogeneous: %llu sets of strings\n", (unsigned long long)count);
+}
+
+uint64_t bound_of(const char *kernel, uint32_t W, const uint32_t sigma[4], uint32_t S, uint32_t id) {
+    test_problem tp;
+    tp_init(&tp, kernel, W, sigma, S);
+    uint64_t b[wsp::kBoundCount];
+    wsp::upper_bounds(*tp.p, b);
+    return b[id];
+}
+
+// Values worked out by hand in docs/bounds.md, so that a change to a formula cannot pass unnoticed.
+void test_known_values(void **) {
+    const uint32_t one[4] = {1, 1, 1, 1};
+    // CCDD, sigma 1: T(W) = 3W + 1, which the pipeline bound gives (the last-warp bound: 4W).
+    for (uint32_t W = 1; W <= 6; ++W) {
+        assert_int_equal(bound_of("CCDD", W, one, 0, wsp::kBoundPipeline), 3 * W + 1);
+        assert_int_equal(bound_of("CCDD", W, one, 0, wsp::kBoundLastWarp), 4 * W);
+    }
+    // LCCCCLLL, sigma 1: 7W + 1 (T(W) = 6W + 2 by the oracle; last warp 8W).
+    assert_int_equal(bound_of("LCCCCLLL", 5, one, 0, wsp::kBoundPipeline), 36);
+    // Voronoi W = 16: the pipeline bound equals the last-warp bound, 197.
+    const uint32_t voronoi[4] = {1, 4, 1, 1};
+    assert_int_equal(bound_of("L5 C9 L2 C9", 16, voronoi, 4, wsp::kBoundPipeline), 197);
+    assert_int_equal(bound_of("L5 C9 L2 C9", 16, voronoi, 4, wsp::kBoundDistinct), 197);
+    // Distinct issuers: LLL with sigma_L = 4 and W = 4: three others cannot saturate L, so I = 3.
+    const uint32_t four[4] = {4, 1, 1, 1};
+    assert_int_equal(bound_of("LLL", 4, four, 0, wsp::kBoundDistinct), 3);
+    assert_int_equal(bound_of("LLL", 4, four, 0, wsp::kBoundLastWarp), 3 + 9 / 4);
+    // The effective scheduler limit: LC, S = 2 >= sigma_L + sigma_C: as if S = 0.
+    assert_int_equal(bound_of("LC", 5, one, 2, wsp::kBoundDistinct), bound_of("LC", 5, one, 0, wsp::kBoundDistinct));
+    // Heterogeneous maxima that do not add up (I_L + I_C > I): the last-warp count stays within I.
+    const uint32_t sigma[4] = {1, 1, 1, 1};
+    wsp::WarpWork w;
+    w.warps = 3;
+    w.max_count[0] = 2;
+    w.max_count[1] = 2;
+    w.max_count[2] = 0;
+    w.max_count[3] = 0;
+    w.max_length = 2;
+    uint64_t b[wsp::kBoundCount];
+    const uint64_t best = wsp::heterogeneous_upper_bound(sigma, 0, w, b);
+    assert_int_equal(b[wsp::kBoundTrivial], 6);
+    assert_int_equal(b[wsp::kBoundLastWarp], 2 + 4);  // the others' 4 instructions, not 8
+    assert_int_equal(best, 6);
+    assert_true(b[wsp::kBoundPipeline] == UINT64_MAX);
+}
+
+void test_catalogue(void **) {
+    for (uint32_t k = 0; k < wsp::kBoundCount; ++k) {
+        assert_non_null(wsp::bound_name(k));
+        assert_true(strcmp(wsp::bound_name(k), "unknown") != 0);
+    }
+    assert_string_equal(wsp::bound_name(wsp::kBoundCount), "unknown");
+    // the ids of the header are the catalogue's first
+    assert_int_equal(wsp::kBoundTrivial, WSP_BOUND_TRIVIAL);
+    assert_int_equal(wsp::kBoundSaturation, WSP_BOUND_SATURATION);
+    assert_int_equal(wsp::kBoundLastWarp, WSP_BOUND_LAST_WARP);
+    assert_true(wsp::heterogeneous_safe(wsp::kBoundTrivial));
+    assert_true(wsp::heterogeneous_safe(wsp::kBoundSaturation));
+    assert_true(wsp::heterogeneous_safe(wsp::kBoundLastWarp));
+    assert_true(wsp::heterogeneous_safe(wsp::kBoundDistinct));
+    assert_false(wsp::heterogeneous_safe(wsp::kBoundPipeline));
+    assert_false(wsp::heterogeneous_safe(wsp::kBoundCount));
+    // no warps: nothing to run
+    wsp::WarpWork w;
+    memset(&w, 0, sizeof w);
+    const uint32_t sigma[4] = {1, 1, 1, 1};
+    uint64_t b[wsp::kBoundCount];
+    assert_int_equal(wsp::heterogeneous_upper_bound(sigma, 0, w, b), 0);
+}
+
+}  // namespace
+
+int main() {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_catalogue),
+        cmocka_unit_test(test_known_values),
+        cmocka_unit_test(test_symmetric_oracle_agrees),
+        cmocka_unit_test(test_heterogeneous),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_space),
+    };
+    return cmocka_run_group_tests_name("bounds_oracle", tests, nullptr, nullptr);
+}

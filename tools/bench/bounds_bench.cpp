@@ -1,0 +1,193 @@
+// Benchmark of the closed-form upper bounds (issue 19, item 1): how far above T(W) each proven bound
+// lies on a deterministic random set of small instances whose T(W) the exact solver settles.
+//
+//   build/host/bounds_bench [INSTANCES [SEED [MAX_EXPANSIONS]]]
+//
+// Defaults: 400 instances, seed 19, 20000000 expansions per exact solve (instances the solver does not
+// settle within that are drawn again, and counted). An instance: a kernel of 2..6 instructions with at
+// least two unit types, sigma in {1/2, 1, 2, 4} and latency in {1, 2} per type, schedulers 0..4,
+// W = 2..8, normalised length <= 16. It prints, for each bound and for their minimum (the reported
+// upper bound), the mean and the largest upper/T(W), how often each bound is the smallest, and the
+// instances where the minimum is furthest above T(W). A program that prints figures, not a test.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bounds/upper_bounds.hpp"
+#include "warpspan.h"
+
+namespace {
+
+uint32_t next(uint32_t *s) {  // xorshift32
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+uint32_t below(uint32_t *s, uint32_t n) { return next(s) % n; }
+
+uint64_t g_expanded = 0;  // states the exact solver expanded over the set (the per-state bounds' effect)
+uint32_t g_probes = 0;
+
+struct Instance {
+    std::string kernel;
+    wsp_sm_config sm{};
+    uint32_t W = 0;
+    uint32_t T = 0;
+    std::string normalised;
+    uint64_t bound[wsp::kBoundCount] = {};
+    uint64_t best = 0;
+};
+
+const char *sigma_text(uint32_t units) {
+    switch (units) {
+    case 16: return "1/2";
+    case 32: return "1";
+    case 64: return "2";
+    default: return "4";
+    }
+}
+
+std::string describe(const Instance &in) {
+    char buf[256];
+    std::string s = in.kernel + "  sigma";
+    const char *letters = "LCSD";
+    for (int u = 0; u < 4; ++u)
+        if (in.kernel.find(letters[u]) != std::string::npos) {
+            std::snprintf(buf, sizeof buf, " %c=%s", letters[u], sigma_text(in.sm.units[u]));
+            s += buf;
+            if (in.sm.latency[u] == 2) {
+                std::snprintf(buf, sizeof buf, "(lat 2)");
+                s += buf;
+            }
+        }
+    std::snprintf(buf, sizeof buf, "  S=%u W=%u", in.sm.schedulers, in.W);
+    return s + buf;
+}
+
+// Draws one instance (not yet solved); false when its normalised kernel is too long.
+bool draw(uint32_t *rng, Instance *in) {
+    const uint32_t units[4] = {16, 32, 64, 128};
+    const char *letters = "LCSD";
+    const uint32_t n = 2 + below(rng, 5);
+    for (;;) {
+        in->kernel.clear();
+        for (uint32_t i = 0; i < n; ++i) in->kernel += letters[below(rng, 4)];
+        if (in->kernel.find_first_not_of(in->kernel[0]) != std::string::npos) break;  // two types at least
+    }
+    in->sm = wsp_sm_config{};
+    in->sm.warp_size = 32;
+    for (int u = 0; u < 4; ++u) {
+        in->sm.units[u] = units[below(rng, 4)];
+        in->sm.latency[u] = 1 + below(rng, 2);
+    }
+    in->sm.schedulers = below(rng, 5);
+    in->W = 2 + below(rng, 7);
+    size_t size = 0;
+    if (wsp_problem_workspace_size(in->kernel.c_str(), in->W, &in->sm, &size, nullptr) != WSP_OK) return false;
+    std::vector<uint64_t> storage(size / 8 + 1);
+    wsp_problem *p = nullptr;
+    if (wsp_problem_init(in->kernel.c_str(), in->W, &in->sm, storage.data(), size, &p, nullptr) != WSP_OK)
+        return false;
+    return wsp_problem_length(p) <= 16;
+}
+
+// T(W) by the exact solver; false when it does not settle within the budget.
+bool solve(Instance *in, uint64_t max_expansions) {
+    size_t size = 0;
+    wsp_problem_workspace_size(in->kernel.c_str(), in->W, &in->sm, &size, nullptr);
+    std::vector<uint64_t> storage(size / 8 + 1);
+    wsp_problem *p = nullptr;
+    wsp_problem_init(in->kernel.c_str(), in->W, &in->sm, storage.data(), size, &p, nullptr);
+    in->normalised = wsp_problem_kernel(p);
+    in->best = wsp::upper_bounds(*p, in->bound);
+    size_t ws_size = 0;
+    wsp_exact_workspace_size(p, 1u << 20, &ws_size, nullptr);
+    std::vector<uint64_t> ws(ws_size / 8 + 1);
+    std::vector<uint32_t> witness(static_cast<size_t>(in->W) * wsp_problem_length(p));
+    wsp_exact_options o{};
+    o.control.budget = max_expansions;
+    wsp_exact_result r{};
+    wsp_diag d{};
+    if (wsp_exact_solve(p, &o, ws.data(), ws_size, witness.data(), witness.size(), &r, &d) != WSP_OK) {
+        std::fprintf(stderr, "exact solver failed on %s: %s\n", describe(*in).c_str(), d.message);
+        std::exit(1);
+    }
+    if (r.stop != WSP_STOP_FINISHED) return false;
+    g_expanded += r.expanded;
+    g_probes += r.probes;
+    in->T = r.lower;
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    const uint32_t count = argc > 1 ? static_cast<uint32_t>(std::atoi(argv[1])) : 400;
+    const uint32_t seed = argc > 2 ? static_cast<uint32_t>(std::strtoul(argv[2], nullptr, 10)) : 19;
+    const uint64_t budget = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 20000000;
+    uint32_t rng = seed ? seed : 1;
+    std::vector<Instance> set;
+    uint32_t unsettled = 0, too_long = 0;
+    while (set.size() < count) {
+        Instance in;
+        if (!draw(&rng, &in)) {
+            ++too_long;
+            continue;
+        }
+        if (!solve(&in, budget)) {
+            ++unsettled;
+            continue;
+        }
+        for (uint32_t k = 0; k < wsp::kBoundCount; ++k)
+            if (in.bound[k] < in.T) {
+                std::printf("UNSAFE: bound %s = %llu < T(W) = %u on %s\n", wsp::bound_name(k),
+                            static_cast<unsigned long long>(in.bound[k]), in.T, describe(in).c_str());
+                return 1;
+            }
+        set.push_back(in);
+    }
+    std::printf("closed-form upper bounds against T(W) (exact solver): %u instances, seed %u\n"
+                "(drawn again: %u with normalised length > 16, %u not settled in %llu expansions)\n\n",
+                count, seed, too_long, unsettled, static_cast<unsigned long long>(budget));
+    std::printf("%-22s %10s %10s %10s %8s\n", "bound", "mean u/T", "max u/T", "smallest", "exact");
+    for (uint32_t k = 0; k <= wsp::kBoundCount; ++k) {
+        double sum = 0, worst = 0;
+        uint32_t smallest = 0, exact = 0;
+        for (const Instance &in : set) {
+            const uint64_t b = k < wsp::kBoundCount ? in.bound[k] : in.best;
+            const double r = static_cast<double>(b) / in.T;
+            sum += r;
+            worst = std::max(worst, r);
+            smallest += b == in.best;
+            exact += b == in.T;
+        }
+        std::printf("%-22s %10.4f %10.4f %10u %8u\n", k < wsp::kBoundCount ? wsp::bound_name(k) : "MINIMUM (upper)",
+                    sum / set.size(), worst, smallest, exact);
+    }
+    std::vector<const Instance *> order;
+    for (const Instance &in : set) order.push_back(&in);
+    std::stable_sort(order.begin(), order.end(), [](const Instance *a, const Instance *b) {
+        return static_cast<double>(a->best) / a->T > static_cast<double>(b->best) / b->T;
+    });
+    std::printf("\nworst cases of the minimum (upper/T, T, each bound in the order above):\n");
+    for (size_t k = 0; k < order.size() && k < 12; ++k) {
+        const Instance &in = *order[k];
+        std::printf("  %.3f  T=%-3u upper=%-3llu [", static_cast<double>(in.best) / in.T, in.T,
+                    static_cast<unsigned long long>(in.best));
+        for (uint32_t b = 0; b < wsp::kBoundCount; ++b)
+            std::printf("%s%llu", b ? " " : "", static_cast<unsigned long long>(in.bound[b]));
+        std::printf("]  %s  (normalised %s)\n", describe(in).c_str(), in.normalised.c_str());
+    }
+    uint32_t byW[9] = {};
+    for (const Instance &in : set) ++byW[in.W];
+    std::printf("\nexact solver over the set: %llu states expanded, %u probes\n",
+                static_cast<unsigned long long>(g_expanded), g_probes);
+    std::printf("\ninstances per W:");
+    for (uint32_t W = 2; W <= 8; ++W) std::printf(" W=%u:%u", W, byW[W]);
+    std::printf("\n");
+    return 0;
+}
