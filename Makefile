@@ -5,6 +5,8 @@
 #                     solver for 20 s (a bracket for W = 16)
 #   make bench        the bounds', the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
+#   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
+#                     random instances against T(W)); one thread, a few minutes
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
@@ -72,9 +74,9 @@ HOST_PACKAGES := cmake g++ make liblpsolve55-dev lp-solve
 FUZZ_PACKAGES := cmake make clang libclang-rt-dev
 # python3: the doc test, the size and stack reports; python3-jsonschema: the CLI's JSON outputs against
 # docs/schema/ (tests/validate_json.py); abigail-tools: abidw and abidiff for the ABI check
-# (tools/check-abi.sh).
-CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 python3-jsonschema gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi qemu-system-arm abigail-tools $(FUZZ_PACKAGES)
+# (tools/check-abi.sh); librsvg2-bin: rsvg-convert, which renders the plots (tests/svg_check.py).
+CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 python3-jsonschema gcc-arm-none-eabi \
+	libstdc++-arm-none-eabi-dev libnewlib-arm-none-eabi qemu-system-arm abigail-tools librsvg2-bin $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 
@@ -86,8 +88,8 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-pws check lib shared cross firmware size stack clean deps-host deps-check deps-fuzz \
-	host asan fuzz fuzz-build abi-baseline
+.PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
+	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline
 
 all: host
 
@@ -131,6 +133,9 @@ bench: host
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 	$(HOST_DIR)/ilp_bench
+
+bench-anneal: host
+	$(HOST_DIR)/anneal_bench
 
 bench-pws: host
 	$(HOST_DIR)/pws_bench

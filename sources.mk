@@ -20,8 +20,12 @@ WSP_CORE_SOURCES := \
 	lib/exact/exact.cpp \
 	lib/exact/estimate.cpp \
 	lib/anneal/incremental.cpp \
+	lib/anneal/checkpoint_decoder.cpp \
 	lib/anneal/initial.cpp \
 	lib/anneal/anneal.cpp \
+	lib/lower/beam.cpp \
+	lib/lower/policy.cpp \
+	lib/lower/lower.cpp \
 	lib/pws/cfg.cpp \
 	lib/pws/normalise.cpp \
 	lib/pws/split.cpp \

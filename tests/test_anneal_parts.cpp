@@ -119,8 +119,8 @@ void test_incremental_run_equals_full_run(void **) {
         wsp_anneal_result r1, r2;
         const size_t size = anneal_size(tp.p);
         assert_true(size <= sizeof ws);
-        assert_int_equal(wsp::anneal(tp.p, &o, ws, size, w1, n, &r1, NULL, true), WSP_OK);
-        assert_int_equal(wsp::anneal(tp.p, &o, ws, size, w2, n, &r2, NULL, false), WSP_OK);
+        assert_int_equal(wsp::anneal(tp.p, &o, ws, size, w1, n, &r1, NULL, wsp::Decoding::kIncremental), WSP_OK);
+        assert_int_equal(wsp::anneal(tp.p, &o, ws, size, w2, n, &r2, NULL, wsp::Decoding::kFull), WSP_OK);
         CHECK_SEEDED(r1.lower == r2.lower && r1.accepted == r2.accepted &&
                          memcmp(w1, w2, n * sizeof *w1) == 0,
                      seed, "instance %d (%s W=%u): incremental %u, full %u", instance, kernel,

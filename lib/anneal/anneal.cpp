@@ -5,11 +5,15 @@
 // independent validator before the call returns. It is never an upper bound. The run stops early
 // only when the best reaches the proven upper bound, where it is T(W).
 //
-// Workspace: the incremental decoder (anneal/incremental.hpp); before it is set up, the same memory
-// is the scratch for building the initial solution, and after the run, for checking the witness.
+// Workspace: the decoder (anneal/incremental.hpp for wsp_anneal_run, anneal/checkpoint_decoder.hpp
+// for the lower-bound search); before it is set up, the same memory is the scratch for building the
+// initial solution, and after the run, for checking the witness.
 #include "anneal/anneal.hpp"
 
+#include <new>
+
 #include "anneal/acceptance.hpp"
+#include "anneal/checkpoint_decoder.hpp"
 #include "anneal/incremental.hpp"
 #include "anneal/initial.hpp"
 #include "anneal/rng.hpp"
@@ -37,10 +41,54 @@ struct AnnealLayout {
     WorkspaceLayout layout;
 };
 
+// Room for the checkpointed decoder object itself at the start of its workspace.
+constexpr uint64_t kDecoderObject =
+    (sizeof(CheckpointDecoder) + WSP_WORKSPACE_ALIGN - 1u) / WSP_WORKSPACE_ALIGN * WSP_WORKSPACE_ALIGN;
+
+// The decoders as the annealer sees them.
+struct IncrementalDecoding : IncrementalDecoder {
+    IncrementalDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding d)
+        : IncrementalDecoder(p, horizon, ws, d == Decoding::kIncremental) {}
+};
+// A handle: the checkpointed decoder itself lives at the start of the workspace, off the stack,
+// which keeps the lower-bound search's deepest call within 1 KiB on a Cortex-M4.
+class CheckpointDecoding {
+public:
+    CheckpointDecoding(const wsp_problem &p, uint32_t horizon, void *ws, Decoding)
+        : d_(new (ws) CheckpointDecoder(p, horizon, CheckpointDecoder::default_spacing(p, horizon),
+                                        static_cast<uint8_t *>(ws) + kDecoderObject)) {}
+    uint32_t reset(const uint32_t *string) { return d_->reset(string); }
+    uint32_t try_swap(uint32_t a, uint32_t b) { return d_->try_swap(a, b); }
+    void accept() { d_->accept(); }
+    void reject() { d_->reject(); }
+    uint32_t warp_at(uint32_t k) const { return d_->warp_at(k); }
+    void copy_string(uint32_t *out) const { d_->copy_string(out); }
+    uint64_t decoded() const { return d_->decoded(); }
+
+private:
+    CheckpointDecoder *d_;
+};
+
+template <typename Decoder>
+WorkspaceLayout decoder_layout_of(const wsp_problem &p, uint32_t horizon);
+template <>
+WorkspaceLayout decoder_layout_of<IncrementalDecoding>(const wsp_problem &p, uint32_t horizon) {
+    return IncrementalDecoder::layout(p, horizon);
+}
+template <>
+WorkspaceLayout decoder_layout_of<CheckpointDecoding>(const wsp_problem &p, uint32_t horizon) {
+    WorkspaceLayout l;
+    l.add<uint8_t>(kDecoderObject + CheckpointDecoder::bytes(p, horizon, CheckpointDecoder::default_spacing(p, horizon)));
+    return l;
+}
+
+// The decoder is a template parameter, not a value, so that wsp_anneal_run links no code of the
+// checkpointed decoder (the firmware keeps only what it calls).
+template <typename Decoder>
 AnnealLayout anneal_layout(const wsp_problem &p) {
     AnnealLayout l;
     l.horizon = static_cast<uint32_t>(proven_upper(p));
-    l.layout = IncrementalDecoder::layout(p, l.horizon);
+    l.layout = decoder_layout_of<Decoder>(p, l.horizon);
     l.layout.cover(witness_check_layout(p));
     l.layout.cover(dispatch_layout(p));
     return l;
@@ -71,6 +119,7 @@ wsp_status check_initial(const wsp_problem &p, const uint32_t *s, uint64_t lengt
 }
 
 // Everything but the initial string's contents, in argument order.
+template <typename Decoder>
 wsp_status check_arguments(const wsp_problem *p, const wsp_anneal_options &o, void *workspace,
                            size_t workspace_size, const uint32_t *witness, size_t witness_length,
                            const wsp_anneal_result *result, AnnealLayout *layout, wsp_diag *diag) {
@@ -90,7 +139,7 @@ wsp_status check_arguments(const wsp_problem *p, const wsp_anneal_options &o, vo
             .number(WSP_MOVES_LOCAL);
         return WSP_ERR_RANGE;
     }
-    *layout = anneal_layout(*p);
+    *layout = anneal_layout<Decoder>(*p);
     st = check_workspace(workspace, workspace_size, layout->layout, diag);
     if (st != WSP_OK) return st;
     if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
@@ -100,11 +149,12 @@ wsp_status check_arguments(const wsp_problem *p, const wsp_anneal_options &o, vo
     return WSP_OK;
 }
 
+template <typename Decoder>
 class Annealer {
 public:
     Annealer(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
-             uint32_t *best, wsp_anneal_result &r, bool incremental)
-        : o_(o), decoder_(p, horizon, ws, incremental), best_(best), r_(r),
+             uint32_t *best, wsp_anneal_result &r, Decoding decoding)
+        : o_(o), decoder_(p, horizon, ws, decoding), best_(best), r_(r),
           n_(p.warps * p.length), warps_(p.warps), interval_(progress_interval(o.control)),
           window_(o.window ? o.window : p.warps), sweep_(0) {}
 
@@ -196,7 +246,7 @@ private:
     }
 
     const wsp_anneal_options &o_;
-    IncrementalDecoder decoder_;
+    Decoder decoder_;
     uint32_t *best_;
     wsp_anneal_result &r_;
     uint32_t n_, warps_;
@@ -204,29 +254,23 @@ private:
     uint32_t window_, sweep_;
 };
 
-}  // namespace
-}  // namespace wsp
-
-extern "C" wsp_status wsp_anneal_workspace_size(const wsp_problem *problem, size_t *size, wsp_diag *diag) {
-    if (size == nullptr)
-        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
-    *size = 0;
-    const wsp_status st = wsp::check_problem(problem, diag);
-    if (st != WSP_OK) return st;
-    return wsp::report_size(wsp::anneal_layout(*problem).layout, size, diag);
+template <typename Decoder>
+bool run_annealer(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
+                  uint32_t *best, wsp_anneal_result &r, Decoding decoding, Rng &rng) {
+    return Annealer<Decoder>(p, o, horizon, ws, best, r, decoding).run(rng);
 }
 
-wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
+template <typename Decoder>
+wsp_status anneal_with(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
                        size_t workspace_size, uint32_t *witness, size_t witness_length,
-                       wsp_anneal_result *result, wsp_diag *diag, bool incremental) {
-    using namespace wsp;
+                       wsp_anneal_result *result, wsp_diag *diag, Decoding decoding) {
     zero(result);
     wsp_anneal_options defaults;  // on the stack, not in flash: NULL is all defaults
     if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
     const wsp_anneal_options &o = options != nullptr ? *options : defaults;
     AnnealLayout l;
-    wsp_status st = check_arguments(p, o, workspace, workspace_size, witness, witness_length, result, &l,
-                                    diag);
+    wsp_status st = check_arguments<Decoder>(p, o, workspace, workspace_size, witness, witness_length,
+                                             result, &l, diag);
     if (st != WSP_OK) return st;
     Rng rng = seeded_rng(o.seed);
     if (o.initial != nullptr) {
@@ -240,8 +284,7 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
             rng = seeded_rng(o.seed ^ 0x5DEECE66Dull);  // a fresh stream for the moves
     }
     result->upper = l.horizon;
-    Annealer annealer(*p, o, l.horizon, workspace, witness, *result, incremental);
-    st = annealer.run(rng)
+    st = run_annealer<Decoder>(*p, o, l.horizon, workspace, witness, *result, decoding, rng)
              ? check_witness(*p, workspace, witness, result->lower, "annealer", diag)
              : fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "a decoded cycle passed the proven bound");
     if (st != WSP_OK) {
@@ -251,9 +294,44 @@ wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, 
     return ok(diag);
 }
 
+}  // namespace
+}  // namespace wsp
+
+extern "C" wsp_status wsp_anneal_workspace_size(const wsp_problem *problem, size_t *size, wsp_diag *diag) {
+    if (size == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
+    *size = 0;
+    const wsp_status st = wsp::check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    return wsp::report_size(wsp::anneal_layout<wsp::IncrementalDecoding>(*problem).layout, size, diag);
+}
+
+bool wsp::anneal_loop(const wsp_problem &p, const wsp_anneal_options &o, uint32_t horizon, void *ws,
+                      uint32_t *witness, wsp_anneal_result &r) {
+    Rng rng = seeded_rng(o.seed);
+    return run_annealer<CheckpointDecoding>(p, o, horizon, ws, witness, r, Decoding::kCheckpoint, rng);
+}
+
+uint64_t wsp::anneal_bytes(const wsp_problem *p, Decoding decoding) {
+    if (!valid(p)) return 0;
+    return decoding == Decoding::kCheckpoint ? anneal_layout<CheckpointDecoding>(*p).layout.bytes()
+                                             : anneal_layout<IncrementalDecoding>(*p).layout.bytes();
+}
+
+wsp_status wsp::anneal(const wsp_problem *p, const wsp_anneal_options *options, void *workspace,
+                       size_t workspace_size, uint32_t *witness, size_t witness_length,
+                       wsp_anneal_result *result, wsp_diag *diag, Decoding decoding) {
+    return decoding == Decoding::kCheckpoint
+               ? anneal_with<CheckpointDecoding>(p, options, workspace, workspace_size, witness,
+                                                 witness_length, result, diag, decoding)
+               : anneal_with<IncrementalDecoding>(p, options, workspace, workspace_size, witness,
+                                                  witness_length, result, diag, decoding);
+}
+
 extern "C" wsp_status wsp_anneal_run(const wsp_problem *problem, const wsp_anneal_options *options,
                                      void *workspace, size_t workspace_size, uint32_t *witness,
                                      size_t witness_length, wsp_anneal_result *result, wsp_diag *diag) {
-    return wsp::anneal(problem, options, workspace, workspace_size, witness, witness_length, result, diag,
-                       true);
+    return wsp::anneal_with<wsp::IncrementalDecoding>(problem, options, workspace, workspace_size, witness,
+                                                      witness_length, result, diag,
+                                                      wsp::Decoding::kIncremental);
 }

@@ -1,14 +1,19 @@
-// Benchmark of the annealer (issue 4). Prints, for the Voronoi kernel of paper 003 (W = 16):
-//  1. iterations per second with incremental decoding and with a plain full re-decode of every
-//     candidate, in the same run, for both neighbourhoods (the two runs take identical decisions);
-//  2. the best makespan reached when given 0.1 s, 1 s and 10 s, with 1 and 2 threads (6 restarts,
-//     one per initial solution, iterations fitted to the time as the CLI's --timeout does);
-//  3. how long the schedules of each initial solution are against T(W), on the Voronoi kernel for
-//     W = 1..8 and on random small instances whose T(W) the exact solver knows.
+// Benchmark of the witness search (issues 4 and 20), on one thread. Prints:
+//  1. Decoding speed: iterations per second of paper 003's annealer on Voronoi W = 16 (kernel
+//     L5 C9 L2 C9, sigma_L 1, sigma_C 4, 4 schedulers) with a straightforward implementation built
+//     here (every candidate decoded from scratch by Fig. 4's earliest-cycle scan) and with the
+//     library's decoders: full re-decode, incremental (wsp_anneal_run), checkpointed (lower's annealer).
+//     All take identical decisions (same moves, same acceptance draws): the best and the accepted
+//     count must agree. Each is run three times, interleaved, and its best rate counts.
+//  2. Voronoi W = 16, best witness within 1 s for seeds 1..10: before (paper 003's annealer, six
+//     restarts, iterations fitted to the time) and after (the lower method, one job).
+//  3. Random instances with T(W) from the exact solver (W 2..8): how often a method reaches T(W),
+//     its mean witness / T(W) and its time; before: the annealer (six restarts of 20000
+//     iterations), after: the lower method with its default budget.
 //
-//   build/host/anneal_bench [ITERATIONS_FOR_SPEED [LONGEST_BUDGET_SECONDS]]
+//   build/host/anneal_bench [ITERATIONS_FOR_SPEED [INSTANCES]]     (make bench-anneal)
 //
-// Defaults: 300000 iterations, budgets up to 10 s. A program that prints figures, not a test.
+// Defaults: 300000 iterations, 400 instances. A program that prints figures, not a test.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,7 +21,12 @@
 #include <cstdlib>
 #include <vector>
 
+#include "anneal/acceptance.hpp"
 #include "anneal/anneal.hpp"
+#include "anneal/rng.hpp"
+#include "host/jobs/lower_jobs.hpp"
+#include "lower/lower.hpp"
+#include "model/problem.hpp"
 #include "warpspan.h"
 #include "warpspan_host.h"
 
@@ -44,22 +54,113 @@ wsp_sm_config voronoi_sm() {
 
 double now() { return wsp_host_seconds(); }
 
-struct Speed {
-    double rate;  // iterations per second
-    uint32_t lower;
-    double decoded;  // positions decoded per candidate
+// ---- 1. a straightforward implementation of paper 003's annealer --------------------------------
+
+// Fig. 4 as written: for each position, scan the cycles from the warp's previous instruction on until
+// its type and the scheduler limit have room; every candidate decoded from scratch on a cleared table.
+class PlainDecoder {
+public:
+    explicit PlainDecoder(const wsp_problem *p)
+        : p_(p), W_(p->warps), n_(p->warps * p->length), count_(5u * (upper(p) + 2u)), next_(W_),
+          last_(W_) {}
+
+    uint32_t decode(const std::vector<uint32_t> &s) {
+        std::fill(count_.begin(), count_.end(), 0u);
+        std::fill(next_.begin(), next_.end(), 0u);
+        std::fill(last_.begin(), last_.end(), 0u);
+        const uint8_t *units = p_->units();
+        const uint32_t S = p_->schedulers;
+        uint32_t end = 0;
+        for (uint32_t k = 0; k < n_; ++k) {
+            const uint32_t w = s[k];
+            const uint32_t u = units[next_[w]++];
+            uint32_t t = last_[w] + 1u;
+            while (count_[5u * t + u] >= p_->sigma[u] || (S != 0 && count_[5u * t + 4u] >= S)) ++t;
+            ++count_[5u * t + u];
+            ++count_[5u * t + 4u];
+            last_[w] = t;
+            end = t > end ? t : end;
+        }
+        return end;
+    }
+
+private:
+    static uint32_t upper(const wsp_problem *p) {
+        wsp_bounds b;
+        wsp_bounds_compute(p, &b, nullptr);
+        return static_cast<uint32_t>(b.upper);
+    }
+    const wsp_problem *p_;
+    uint32_t W_, n_;
+    std::vector<uint32_t> count_, next_, last_;
 };
 
-size_t anneal_bytes(const wsp_problem *p) {
-    size_t bytes = 0;
-    wsp_anneal_workspace_size(p, &bytes, nullptr);
-    return bytes;
+struct Speed {
+    double rate = 0;  // iterations per second, best of the runs
+    uint32_t lower = 0;
+    uint64_t accepted = 0;
+    double decoded = 0;  // positions decoded per candidate
+};
+
+// The paper's annealer over the plain decoder: the same moves, acceptance draws and random stream as
+// wsp_anneal (random initial string, uniform or local pairs), so the same decisions.
+void plain_anneal(const wsp_problem *p, uint32_t moves, uint64_t iterations, Speed &sp) {
+    const uint32_t W = p->warps, n = W * p->length;
+    std::vector<uint32_t> s(n);
+    {
+        size_t bytes = 0;
+        wsp_schedule_workspace_size(p, &bytes, nullptr);
+        std::vector<uint64_t> ws(bytes / 8 + 1);
+        std::vector<uint32_t> init(n);
+        wsp_schedule_dispatch(p, WSP_POLICY_RANDOM, 1, ws.data(), bytes, init.data(), n, nullptr);
+        for (uint32_t k = 0; k < n; ++k) s[k] = init[k] - 1u;
+    }
+    PlainDecoder dec(p);
+    wsp::Rng rng(1ull ^ 0x5DEECE66Dull);  // what wsp_anneal uses for moves after a random start
+    const double t = now();
+    uint32_t m = dec.decode(s), best = m, sweep = 0;
+    uint64_t accepted = 0;
+    for (uint64_t iter = 0; iter < iterations; ++iter) {
+        uint32_t a, b;
+        if (moves == WSP_MOVES_UNIFORM) {
+            do {
+                a = rng.below(n);
+                b = rng.below(n);
+            } while (s[a] == s[b]);
+            if (a > b) std::swap(a, b);
+        } else {
+            for (;;) {
+                if (sweep + 1u >= n) sweep = 0;
+                a = sweep++;
+                const uint32_t room = n - 1u - a, span = W > room ? room : W;
+                b = a + 1u + rng.below(span);
+                if (s[a] != s[b]) break;
+            }
+        }
+        std::swap(s[a], s[b]);
+        const uint32_t c = dec.decode(s);
+        const bool take = c >= m || wsp::accept_worse(rng.next(), m - c,
+                                                      wsp::temperature_q32(WSP_ANNEAL_DEFAULT_T0, iter, iterations));
+        if (take) {
+            m = c;
+            ++accepted;
+            best = std::max(best, m);
+        } else {
+            std::swap(s[a], s[b]);
+        }
+    }
+    const double rate = static_cast<double>(iterations) / (now() - t);
+    sp.rate = std::max(sp.rate, rate);
+    sp.lower = best;
+    sp.accepted = accepted;
+    sp.decoded = n;
 }
 
-Speed speed(const wsp_problem *p, uint32_t moves, bool incremental, uint64_t iterations) {
-    const size_t bytes = anneal_bytes(p);
+void library_anneal(const wsp_problem *p, uint32_t moves, wsp::Decoding d, uint64_t iterations,
+                    Speed &sp) {
+    const uint64_t bytes = wsp::anneal_bytes(p, d);
     std::vector<uint64_t> ws(bytes / 8 + 1);
-    std::vector<uint32_t> witness(static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p));
+    std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
     wsp_anneal_options o{};
     o.iterations = iterations;
     o.seed = 1;
@@ -67,43 +168,110 @@ Speed speed(const wsp_problem *p, uint32_t moves, bool incremental, uint64_t ite
     o.moves = moves;
     wsp_anneal_result r{};
     const double t = now();
-    wsp::anneal(p, &o, ws.data(), bytes, witness.data(), witness.size(), &r, nullptr, incremental);
-    const double s = now() - t;
-    return Speed{static_cast<double>(r.iterations) / s, r.lower,
-                 static_cast<double>(r.decoded) / static_cast<double>(r.iterations)};
+    wsp::anneal(p, &o, ws.data(), bytes, witness.data(), witness.size(), &r, nullptr, d);
+    const double rate = static_cast<double>(r.iterations) / (now() - t);
+    sp.rate = std::max(sp.rate, rate);
+    sp.lower = r.lower;
+    sp.accepted = r.accepted;
+    sp.decoded = static_cast<double>(r.decoded) / static_cast<double>(r.iterations);
 }
 
-uint32_t best_within(const wsp_problem *p, double seconds, unsigned threads, double rate) {
+// ---- 2. before: the paper's annealer, six restarts, iterations fitted to the time ---------------
+
+uint32_t anneal_within(const wsp_problem *p, double seconds, double rate, uint64_t seed) {
     const size_t restarts = WSP_POLICY_COUNT;
-    const double rounds = std::ceil(static_cast<double>(restarts) / threads);
-    const uint64_t iterations = std::max<uint64_t>(1000, static_cast<uint64_t>(0.8 * rate * seconds / rounds));
-    const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
+    const uint64_t iterations = std::max<uint64_t>(1000, static_cast<uint64_t>(0.8 * rate * seconds / restarts));
+    const size_t n = static_cast<size_t>(p->warps) * p->length;
     std::vector<std::vector<uint32_t>> witness(restarts, std::vector<uint32_t>(n));
     std::vector<wsp_host_anneal_job> jobs(restarts);
     for (size_t k = 0; k < restarts; ++k) {
         jobs[k] = wsp_host_anneal_job{};
         jobs[k].problem = p;
         jobs[k].options.iterations = iterations;
-        jobs[k].options.seed = 1 + k;
+        jobs[k].options.seed = seed + k;
         jobs[k].options.policy = static_cast<uint32_t>(k);
         jobs[k].witness = witness[k].data();
         jobs[k].witness_length = n;
     }
-    wsp_host_run_options o{};
-    o.threads = threads;
-    o.seconds = seconds;
-    wsp_host_anneal_run(jobs.data(), restarts, &o, nullptr);
+    wsp_host_run_options run{};
+    run.threads = 1;
+    run.seconds = seconds;
+    wsp_host_anneal_run(jobs.data(), restarts, &run, nullptr);
     uint32_t best = 0;
     for (const wsp_host_anneal_job &j : jobs)
         if (j.status == WSP_OK) best = std::max(best, j.result.lower);
     return best;
 }
 
+uint32_t anneal_budget(const wsp_problem *p, uint64_t iterations, uint64_t seed) {
+    const size_t n = static_cast<size_t>(p->warps) * p->length;
+    size_t bytes = 0;
+    wsp_anneal_workspace_size(p, &bytes, nullptr);
+    std::vector<uint64_t> ws(bytes / 8 + 1);
+    std::vector<uint32_t> witness(n);
+    uint32_t best = 0;
+    for (uint32_t k = 0; k < WSP_POLICY_COUNT; ++k) {
+        wsp_anneal_options o{};
+        o.iterations = iterations;
+        o.seed = seed + k;
+        o.policy = k;
+        wsp_anneal_result r{};
+        if (wsp_anneal_run(p, &o, ws.data(), bytes, witness.data(), n, &r, nullptr) == WSP_OK)
+            best = std::max(best, r.lower);
+        if (r.lower >= r.upper) break;  // it is T(W)
+    }
+    return best;
+}
+
+// ---- after: the lower method --------------------------------------------------------------------
+
+struct Found {
+    uint32_t lower = 0;
+    double seconds = 0, at = 0;  // total, and when the witness was found
+};
+
+void on_best(void *context, uint32_t, double seconds) { static_cast<Found *>(context)->at = seconds; }
+
+Found lower_within(const wsp_problem *p, double seconds, uint64_t seed) {
+    wsp::HostLowerOptions o{};
+    o.lower.seed = seed;
+    o.jobs = 1;
+    wsp_host_run_options run{};
+    run.threads = 1;
+    run.seconds = seconds;
+    Found f;
+    o.on_best = on_best;
+    o.on_best_context = &f;
+    std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
+    wsp::HostLowerResult r{};
+    if (wsp::host_lower_run(p, &o, &run, witness.data(), witness.size(), &r, nullptr) == WSP_OK) {
+        f.lower = r.best.lower;
+        f.seconds = r.seconds;
+    }
+    return f;
+}
+
+Found lower_default(const wsp_problem *p, uint64_t seed) {
+    wsp::LowerOptions o{};
+    o.seed = seed;
+    size_t size = 0;
+    wsp::lower_workspace_size(p, &o, &size, nullptr);
+    std::vector<uint64_t> ws(size / 8 + 1);
+    std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
+    wsp::LowerResult r{};
+    Found f;
+    const double t = now();
+    if (wsp::lower_run(p, &o, ws.data(), size, witness.data(), witness.size(), &r, nullptr) == WSP_OK)
+        f.lower = r.lower;
+    f.seconds = now() - t;
+    return f;
+}
+
 uint32_t exact_T(const wsp_problem *p, bool &ok) {
     size_t bytes = 0;
     wsp_exact_workspace_size(p, 1u << 20, &bytes, nullptr);
     std::vector<uint64_t> ws(bytes / 8 + 1);
-    std::vector<uint32_t> witness(static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p));
+    std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
     wsp_exact_options o{};
     o.control.budget = 5000000;
     wsp_exact_result r{};
@@ -112,69 +280,59 @@ uint32_t exact_T(const wsp_problem *p, bool &ok) {
     return r.lower;
 }
 
-uint32_t initial_makespan(const wsp_problem *p, uint32_t init, uint64_t seed) {
-    size_t bytes = 0;
-    wsp_schedule_workspace_size(p, &bytes, nullptr);
-    std::vector<uint64_t> ws(bytes / 8 + 1);
-    std::vector<uint32_t> s(static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p));
-    wsp_schedule_dispatch(p, init, seed, ws.data(), bytes, s.data(), s.size(), nullptr);
-    uint32_t m = 0;
-    wsp_schedule_decode(p, s.data(), s.size(), ws.data(), bytes, nullptr, nullptr, &m, nullptr);
-    return m;
-}
-
-const char *const kInit[WSP_POLICY_COUNT] = {"round-robin", "fixed-priority", "most-pending",
-                                                  "random", "least-progress", "starve"};
-
 }  // namespace
 
 int main(int argc, char **argv) {
     const uint64_t iterations = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 300000;
-    const double longest = argc > 2 ? std::atof(argv[2]) : 10.0;
+    const int instances = argc > 2 ? std::atoi(argv[2]) : 400;
     Problem v16;
     if (!make(v16, "L5 C9 L2 C9", 16, voronoi_sm())) return 1;
 
-    std::printf("1. Voronoi W = 16 (L5 C9 L2 C9, sigma_L 1, sigma_C 4, 4 schedulers), %llu iterations,\n"
-                "   seed 1, random initial string: iterations per second\n\n",
+    std::printf("1. Voronoi W = 16 (L5 C9 L2 C9, sigma_L 1, sigma_C 4, 4 schedulers), paper 003's annealer,\n"
+                "   %llu iterations, seed 1, random initial string; best of 3 interleaved runs each\n\n",
                 static_cast<unsigned long long>(iterations));
-    std::printf("   moves     decoding      it/s        positions/candidate   best   speed-up\n");
-    double rate_default = 0;
+    std::printf("   moves     decoding                      it/s        positions/cand  best  accepted  vs plain\n");
     for (int m = 0; m < 2; ++m) {
         const uint32_t moves = static_cast<uint32_t>(m);
-        const Speed full = speed(v16.p, moves, false, iterations);
-        const Speed inc = speed(v16.p, moves, true, iterations);
-        if (m == 0) rate_default = inc.rate;
+        Speed plain, full, inc, ck;
+        for (int rep = 0; rep < 3; ++rep) {
+            plain_anneal(v16.p, moves, iterations, plain);
+            library_anneal(v16.p, moves, wsp::Decoding::kFull, iterations, full);
+            library_anneal(v16.p, moves, wsp::Decoding::kIncremental, iterations, inc);
+            library_anneal(v16.p, moves, wsp::Decoding::kCheckpoint, iterations, ck);
+        }
         const char *name = m == 0 ? "uniform" : "local";
-        std::printf("   %-9s full          %-11.0f %-21.1f %-6u\n", name, full.rate, full.decoded, full.lower);
-        std::printf("   %-9s incremental   %-11.0f %-21.1f %-6u %.2fx%s\n", name, inc.rate, inc.decoded,
-                    inc.lower, inc.rate / full.rate, inc.lower == full.lower ? "" : "  (results differ!)");
+        const struct {
+            const char *what;
+            const Speed &s;
+        } rows[] = {{"plain Fig. 4 (this file)", plain},
+                    {"full re-decode (library)", full},
+                    {"incremental (wsp_anneal_run)", inc},
+                    {"checkpointed (lower)", ck}};
+        for (const auto &row : rows) {
+            const bool same = row.s.lower == plain.lower && row.s.accepted == plain.accepted;
+            std::printf("   %-9s %-29s %-11.0f %-15.1f %-5u %-9llu %.2fx%s\n", name, row.what, row.s.rate,
+                        row.s.decoded, row.s.lower, static_cast<unsigned long long>(row.s.accepted),
+                        row.s.rate / plain.rate, same ? "" : "  (decisions differ!)");
+        }
     }
 
-    std::printf("\n2. Voronoi W = 16: best makespan within a time budget (6 restarts, one per initial\n"
-                "   solution, iterations fitted to the budget from the rate above; paper 003: 160)\n\n");
-    std::printf("   budget    1 thread   2 threads\n");
-    for (double b : {0.1, 1.0, 10.0}) {
-        if (b > longest) break;
-        const uint32_t one = best_within(v16.p, b, 1, rate_default);
-        const uint32_t two = best_within(v16.p, b, 2, rate_default);
-        std::printf("   %-6.1f s  %-10u %u\n", b, one, two);
+    std::printf("\n2. Voronoi W = 16: best witness within 1 s on one thread (paper 003: 160; T(16) <= 193)\n\n");
+    Speed rate;
+    library_anneal(v16.p, WSP_MOVES_UNIFORM, wsp::Decoding::kIncremental, 100000, rate);
+    std::printf("   seed   before: annealer   after: lower   found after\n");
+    uint32_t worst = ~0u;
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
+        const uint32_t before = anneal_within(v16.p, 1.0, rate.rate, seed);
+        const Found after = lower_within(v16.p, 1.0, seed);
+        worst = std::min(worst, after.lower);
+        std::printf("   %-6llu %-18u %-14u %.3f s\n", static_cast<unsigned long long>(seed), before, after.lower,
+                    after.at);
     }
+    std::printf("   worst seed: %u\n", worst);
 
-    std::printf("\n3. Initial solutions: makespan of the schedule itself (no annealing) against T(W)\n\n");
-    std::printf("   Voronoi W   T(W)   ");
-    for (const char *n : kInit) std::printf("%-15s", n);
-    std::printf("\n");
-    for (uint32_t W = 1; W <= 8; ++W) {
-        Problem pr;
-        make(pr, "L5 C9 L2 C9", W, voronoi_sm());
-        bool ok = false;
-        const uint32_t T = W <= 6 ? exact_T(pr.p, ok) : (W == 7 ? 87u : 98u);  // W = 7, 8: BENCHMARKS.md
-        std::printf("   %-11u %-6u ", W, T);
-        for (int k = 0; k < WSP_POLICY_COUNT; ++k)
-            std::printf("%-15u", initial_makespan(pr.p, static_cast<uint32_t>(k), 1));
-        std::printf("\n");
-    }
-    // Random small instances (the test suite's generator family): mean ratio to T(W) and hits.
+    std::printf("\n3. Random instances with T(W) known (exact solver): W 2..8, random sigma (1..4 or 1/2),\n"
+                "   latency 1-2, 0-4 schedulers; 3/4 with W*I <= 80, 1/4 with W*I <= 200\n\n");
     uint32_t rng = 12345;
     auto below = [&](uint32_t n) {
         rng ^= rng << 13;
@@ -182,9 +340,9 @@ int main(int argc, char **argv) {
         rng ^= rng << 5;
         return rng % n;
     };
-    double ratio[WSP_POLICY_COUNT] = {0};
-    int hits[WSP_POLICY_COUNT] = {0}, count = 0;
-    while (count < 300) {
+    int count = 0, hit_before = 0, hit_after = 0, hit_fast = 0;
+    double ratio_before = 0, ratio_after = 0, time_before = 0, time_after = 0, max_after = 0;
+    while (count < instances) {
         wsp_sm_config sm{};
         sm.warp_size = 32;
         for (int u = 0; u < 4; ++u) {
@@ -193,26 +351,40 @@ int main(int argc, char **argv) {
             sm.latency[u] = below(4) == 0 ? 2 : 1;
         }
         sm.schedulers = below(5);
-        char kernel[8];
-        const uint32_t len = 1 + below(6);
+        const bool large = count % 4 == 3;
+        char kernel[16];
+        const uint32_t len = 1 + below(large ? 12 : 6);
         for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[below(4)];
         kernel[len] = '\0';
         Problem pr;
         if (!make(pr, kernel, 2 + below(7), sm)) continue;
-        if (uint64_t{wsp_problem_warps(pr.p)} * wsp_problem_length(pr.p) > 80) continue;
+        const uint64_t cells = uint64_t{pr.p->warps} * pr.p->length;
+        if (cells > (large ? 200u : 80u) || (large && cells <= 80u)) continue;
         bool ok = false;
         const uint32_t T = exact_T(pr.p, ok);
         if (!ok) continue;
         ++count;
-        for (int k = 0; k < WSP_POLICY_COUNT; ++k) {
-            const uint32_t m = initial_makespan(pr.p, static_cast<uint32_t>(k), count);
-            ratio[k] += static_cast<double>(m) / T;
-            hits[k] += m == T;
+        double t = now();
+        const uint32_t before = anneal_budget(pr.p, 20000, count);
+        time_before += now() - t;
+        const Found after = lower_default(pr.p, count);
+        time_after += after.seconds;
+        max_after = std::max(max_after, after.seconds);
+        if (after.lower > T || before > T) {
+            std::printf("   ERROR: a witness above T(W) on %s W=%u\n", kernel, pr.p->warps);
+            return 1;
         }
+        ratio_before += static_cast<double>(before) / T;
+        ratio_after += static_cast<double>(after.lower) / T;
+        hit_before += before == T;
+        hit_after += after.lower == T;
+        hit_fast += after.lower == T && after.seconds <= 0.5;
     }
-    std::printf("\n   %d random instances (W 2..8, W*I <= 80, random sigma, latency, schedulers):\n", count);
-    std::printf("   %-16s %-16s %s\n", "initial", "mean m / T(W)", "m == T(W)");
-    for (int k = 0; k < WSP_POLICY_COUNT; ++k)
-        std::printf("   %-16s %-16.3f %d\n", kInit[k], ratio[k] / count, hits[k]);
+    std::printf("   %d instances         reached T(W)        mean witness / T(W)   seconds (total, max)\n", count);
+    std::printf("   before: annealer     %-4d (%5.1f %%)      %-21.4f %.1f\n", hit_before, 100.0 * hit_before / count,
+                ratio_before / count, time_before);
+    std::printf("   after: lower         %-4d (%5.1f %%)      %-21.4f %.1f, %.3f\n", hit_after,
+                100.0 * hit_after / count, ratio_after / count, time_after, max_after);
+    std::printf("   after, within 0.5 s  %-4d (%5.1f %%)\n", hit_fast, 100.0 * hit_fast / count);
     return 0;
 }

@@ -17,15 +17,18 @@ using wsp::host::Analysis;
 using wsp::host::AnnealEvent;
 using wsp::host::AnnealRun;
 using wsp::host::Witness;
+using wsp::host::moves_name;
 inline const char *init_name(uint32_t init) { return wsp::host::policy_name(init); }
 
 // instance,init,iteration,seconds,best: one row per improvement of a restart (iteration 0: its
 // initial solution).
 void write_convergence_csv(std::ostream &out, const AnnealRun &run);
-// Best so far against seconds, one step line per restart, coloured by initial solution.
-void write_convergence_svg(std::ostream &out, const AnnealRun &run, const std::string &title);
-// Warps as rows, cycles as columns, one box per issued instruction coloured by its unit type.
-void write_gantt_svg(std::ostream &out, const wsp_problem *p, const Witness &w, const std::string &title);
+// Best so far against seconds, one step line per restart, coloured by initial solution, and the proven
+// upper bound `upper` (0: none); svg_convergence.hpp.
+void write_convergence_svg(std::ostream &out, const AnnealRun &run, const std::string &title, uint64_t upper);
+// The Gantt chart of a validated schedule (svg_gantt.hpp); `kernel` as given, `source` its method.
+void write_gantt_svg(std::ostream &out, const wsp_problem *p, const Witness &w, const std::string &kernel,
+                     const std::string &source);
 
 // The files the settings ask for, opened before any work starts (output_file.hpp).
 struct FigureFiles {

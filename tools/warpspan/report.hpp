@@ -25,8 +25,8 @@ void write_report_text(std::ostream &out, const ReportInput &in);
 // The members "problem" .. "results" into the open object of `json` (the caller writes the identity).
 void write_report_json(JsonWriter &json, const ReportInput &in);
 
-// The schedule as rows of warps and columns of cycles: the unit letter where a warp issues, '.' where
-// it waits, blank once it is done; wrapped every `width` cycles.
+// The schedule as rows of warps and columns of cycles (ascii_chart.hpp): the unit letter where a warp
+// issues, '.' where it waits, blank once it is done; wrapped every `width` cycles, summarised when long.
 void write_chart(std::ostream &out, const wsp_problem *p, const std::vector<uint32_t> &cycles, uint32_t makespan,
                  uint32_t width);
 

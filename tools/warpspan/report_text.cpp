@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "ascii_chart.hpp"
 #include "host/arch/arch_presets.hpp"
 #include "plural.hpp"
 #include "report.hpp"
@@ -205,6 +206,11 @@ void write_result(std::ostream &out, const ReportInput &in) {
 }
 
 }  // namespace
+
+void write_chart(std::ostream &out, const wsp_problem *p, const std::vector<uint32_t> &cycles, uint32_t makespan,
+                 uint32_t width) {
+    out << ascii_chart(schedule_facts(p, "", cycles, makespan), width);
+}
 
 void write_report_text(std::ostream &out, const ReportInput &in) {
     const Analysis &a = in.analysis;

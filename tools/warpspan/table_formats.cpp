@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "svg_bracket.hpp"
 #include "tool_identity.hpp"
 
 namespace wsp_cli {
@@ -157,6 +158,26 @@ std::string header_table(const TableInfo &t, const std::vector<EntryResult> &res
 }
 
 }  // namespace
+
+std::string table_svg(const TableInfo &t, const std::vector<EntryResult> &results) {
+    std::vector<BracketTable> tables;
+    size_t index = 0;
+    for (const TableKernel &k : t.kernels) {
+        BracketTable b{k.name, k.kernel, k.config, {}};
+        for (uint32_t w = 1; w <= k.warps; ++w, ++index) {
+            BracketRow row;
+            row.warps = w;
+            for (const ColumnResult &r : results[index].columns) {
+                if (r.method == "bound") row.bound = r.value;
+                if (r.method == "anneal") row.anneal = r.lower;
+                if (r.method == "exact") row.exact_lower = r.lower, row.exact_upper = r.upper;
+            }
+            b.rows.push_back(row);
+        }
+        tables.push_back(b);
+    }
+    return bracket_svg(tables, "WCET table: T(W) in cycles against W");
+}
 
 bool open_table_outputs(const ParsedArgs &a, TableOutputs &out, Failure &failure) {
     const std::string file = a.given(Flag::kOutput) ? a.text(Flag::kOutput) : "";

@@ -32,7 +32,7 @@ bool open_table_outputs(const ParsedArgs &a, TableOutputs &out, Failure &failure
 // The table as text; a shard's part is the partial JSON whatever the format.
 std::string table_text(const wsp::host::TableInfo &t, const std::vector<wsp::host::EntryResult> &results,
                        const TableOutputs &out, const Shard &shard);
-// Every entry's bracket against W, one panel per kernel: lower and upper ends, exact points filled.
+// Every entry's bracket against W, one panel per kernel (svg_bracket.hpp).
 std::string table_svg(const wsp::host::TableInfo &t, const std::vector<wsp::host::EntryResult> &results);
 
 // Writes and commits the outputs.
