@@ -72,10 +72,11 @@ cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-dir
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev lp-solve
 # clang and its runtime libraries (libclang_rt.fuzzer, ASan, UBSan) for the fuzz targets.
 FUZZ_PACKAGES := cmake make clang libclang-rt-dev
-# python3: the doc test, the size and stack reports; abigail-tools: abidw and abidiff for the ABI check
+# python3: the doc test, the size and stack reports; python3-jsonschema: the CLI's JSON outputs against
+# docs/schema/ (tests/validate_json.py); abigail-tools: abidw and abidiff for the ABI check
 # (tools/check-abi.sh); librsvg2-bin: rsvg-convert, which renders the plots (tests/svg_check.py).
-CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 gcc-arm-none-eabi libstdc++-arm-none-eabi-dev \
-	libnewlib-arm-none-eabi qemu-system-arm abigail-tools librsvg2-bin $(FUZZ_PACKAGES)
+CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 python3-jsonschema gcc-arm-none-eabi \
+	libstdc++-arm-none-eabi-dev libnewlib-arm-none-eabi qemu-system-arm abigail-tools librsvg2-bin $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
 

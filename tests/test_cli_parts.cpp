@@ -22,7 +22,7 @@ extern "C" {
 #include "test_util.h"
 }
 
-#include "arch_presets.hpp"
+#include "host/arch/arch_presets.hpp"
 #include "did_you_mean.hpp"
 #include "docs.hpp"
 #include "exit_codes.hpp"
@@ -389,10 +389,12 @@ void test_flag_table_covers_every_flag(void **) {
          "--help -h --version --json --quiet --kernel --warps --units --latency --warp-size --schedulers --arch "
          "--method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts "
          "--init --t0 --moves --seed --convergence --plot --svg --write-lp --require-exact"},
-        {Command::kPtx, "--entry --path --loop --worst --json --help -h --warps --method --units --arch --timeout"},
+        {Command::kPtx,
+         "--entry --path --prefix --loop-bound --loop-bounds --unknown-opcode --expansion-arch --ptxas-info "
+         "--write-cfg --json --help -h --warps --method --units --arch --timeout --require-exact"},
         {Command::kPws,
          "--help -h --json --ipet --split --format --csv-base --spsimds --cus --simds --wf-contexts --wf-size "
-         "--wg-size --workgroups --delay --split-cost --merge-cost"},
+         "--wg-size --workgroups --delay --split-cost --merge-cost --contexts --explain"},
         {Command::kIpet, "--help -h --json --timeout"},
         {Command::kTable,
          "--help -h --kernel --warps --units --latency --warp-size --schedulers --spec --name --columns --timeout "
@@ -413,7 +415,7 @@ void test_flag_table_covers_every_flag(void **) {
 void test_choices_match_the_program(void **) {
     // The --arch choices are the presets of arch_presets.cpp, in order.
     size_t presets = 0;
-    const ArchPreset *p = arch_presets(presets);
+    const wsp::host::ArchPreset *p = wsp::host::arch_presets(presets);
     const FlagSpec &arch = flag_spec(Flag::kArch);
     assert_int_equal(choice_count(arch.choices), presets);
     for (size_t i = 0; i < presets; ++i) assert_string_equal(arch.choices[i], p[i].name);
@@ -429,6 +431,9 @@ void test_choices_match_the_program(void **) {
     assert_string_equal(flag_spec(Flag::kGraphFormat).choices[static_cast<int>(GraphFormat::kCsv)], "csv");
     assert_string_equal(flag_spec(Flag::kPath).choices[static_cast<int>(Branch::kNotTaken)], "not-taken");
     assert_string_equal(flag_spec(Flag::kSplit).choices[static_cast<int>(SplitKeyword::kNone)], "none");
+    assert_string_equal(flag_spec(Flag::kSplit).choices[static_cast<int>(SplitKeyword::kOptimal)], "optimal");
+    assert_string_equal(flag_spec(Flag::kContexts).choices[static_cast<int>(ContextsMode::kCount)], "count");
+    assert_string_equal(flag_spec(Flag::kUnknownOpcode).choices[WSP_UNIT_S], "S");
 }
 
 // ==== flag parser ====================================================================================
@@ -491,6 +496,12 @@ void test_parser_accepts(void **) {
 
     assert_true(parse_command_line({"ptx", fx.file, "--path", "t,n,taken,t", "--warps", "4"}, a, failure));
     assert_true(a.choices<Branch>(Flag::kPath).size() == 4);
+    // A repeatable flag keeps every value, in order.
+    assert_true(parse_command_line({"ptx", fx.file, "--loop-bound", "a=3", "--loop-bound=b=4"}, a, failure));
+    assert_true(a[Flag::kLoopBound].texts == std::vector<std::string>({"a=3", "b=4"}));
+    assert_true(parse_command_line({"pws", fx.file, "--split", "optimal", "--contexts", "count"}, a, failure));
+    assert_true(a[Flag::kSplit].keyword && a.choice<SplitKeyword>(Flag::kSplit) == SplitKeyword::kOptimal);
+    assert_true(a.choice<ContextsMode>(Flag::kContexts) == ContextsMode::kCount);
 
     // --help anywhere wins over everything else on the line.
     assert_true(parse_command_line({"--bogus", "--help", "--warps", "0"}, a, failure));
@@ -583,11 +594,14 @@ void test_parser_rejects(void **) {
         {{"table", "--kernel", "L", "--warps", "3", "-o", "a.h", "--output", "b.h"}, ExitCode::kUsage, "--output", "given twice", "path"},
         {{"table", "--kernel", "L", "--warps", "3", "--format", "xml"}, ExitCode::kUsage, "--format", "(choices: header, csv, json)", "none"},
         {{"pws", file, "--format", "header"}, ExitCode::kUsage, "--format", "(choices: text, csv)", "none"},
-        {{"pws", file, "--split", "1,x"}, ExitCode::kUsage, "--split", "(or one of: all, none)", "cfg_node"},
+        {{"pws", file, "--split", "1,x"}, ExitCode::kUsage, "--split", "(or one of: all, none, optimal)", "cfg_node"},
         {{"pws", file, "--csv-base", "2"}, ExitCode::kUsage, "--csv-base", "out of range 0..1", "none"},
         {{"ptx", file, "--path", "t,maybe"}, ExitCode::kUsage, "--path", "item 2: unknown value 'maybe'", "ptx_options"},
-        {{"ptx", file, "--path", "t", "--worst"}, ExitCode::kUsage, "--path", "cannot go with --worst", "none"},
-        {{"ptx", file, "--loop", "0"}, ExitCode::kUsage, "--loop", "out of range 1..1000000", "ptx_options"},
+        {{"ptx", file, "--path", "t", "--prefix"}, ExitCode::kUsage, "--path", "cannot go with --prefix", "none"},
+        {{"ptx", file, "--worst"}, ExitCode::kUsage, "--worst", "no longer a flag of `warpspan ptx`: the whole kernel is the default", "none"},
+        {{"ptx", file, "--unknown-opcode", "X"}, ExitCode::kUsage, "--unknown-opcode", "unknown value 'X' (choices: L, C, S, D)", "ptx_options"},
+        {{"ptx", file, "--entry", "a", "--entry", "b"}, ExitCode::kUsage, "--entry", "given twice", "ptx_options"},
+        {{"pws", file, "--contexts", "paths"}, ExitCode::kUsage, "--contexts", "unknown value 'paths' (choices: paper, count)", "none"},
         {{"ipet", file, "--timeout", "soon"}, ExitCode::kUsage, "--timeout", "not a decimal number", "seconds"},
         {{"help", "a", "b", "c"}, ExitCode::kUsage, "warpspan help", "too many operands", "none"},
     };
@@ -707,7 +721,7 @@ void test_bash_completion_works(void **) {
         {"warpspan table mer", "merge"},
         {"warpspan table --col", "--columns"},
         {"warpspan table merge --tim", "--timing"},
-        {"warpspan pws g --split \"\"", "all none"},
+        {"warpspan pws g --split \"\"", "all none optimal"},
         {"warpspan pws g --wf", "--wf-contexts --wf-size"},
         {"warpspan ptx k.ptx --path t,not", "t,not-taken"},
         {"warpspan ipet g --t", "--timeout"},
@@ -804,6 +818,36 @@ void test_progress_texts(void **) {
     assert_string_equal(rate_text(1.2e6, "iterations").c_str(), "1.20 M iterations/s");
     assert_true(budget_fraction(5, 0) < 0 && budget_fraction(5, 10) == 0.5);
     assert_true(time_fraction(1, 0) < 0 && time_fraction(1, 4) == 0.25);
+}
+
+// The exact search's percentage never goes backwards: over a run whose work and time only grow (the
+// state table may grow and be emptied meanwhile, which the fraction does not see), the fraction never
+// falls, stays in [0, 1] while within the limits, and is unknown (negative) without any limit.
+void test_exact_fraction_is_monotone(void **) {
+    const uint64_t seed = test_seed();
+    uint64_t rng = seed;
+    auto next = [&rng]() { return (rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
+    for (int run = 0; run < 200; ++run) {
+        const uint64_t budget = run % 3 == 0 ? 0 : 1 + next() % 100000;
+        const double seconds = run % 3 == 1 ? 0 : 0.1 + static_cast<double>(next() % 1000) / 10;
+        uint64_t work = 0;
+        double elapsed = 0, last = -2;
+        for (int step = 0; step < 100; ++step) {
+            work += next() % 5000;
+            elapsed += static_cast<double>(next() % 100) / 1000;
+            const double f = exact_fraction(work, budget, elapsed, seconds);
+            if (budget == 0 && seconds == 0) {
+                CHECK_MSG(f < 0, "seed %llu: a fraction without limits", static_cast<unsigned long long>(seed));
+                continue;
+            }
+            CHECK_MSG(f >= last && f >= 0, "seed %llu run %d: %.4f after %.4f", static_cast<unsigned long long>(seed), run,
+                      f, last);
+            if (work <= budget && elapsed <= seconds) CHECK_MSG(f <= 1, "seed %llu: %.4f above 1", static_cast<unsigned long long>(seed), f);
+            last = f;
+        }
+    }
+    // The line shows the largest fraction seen: a smaller one (another method's, a restart) is ignored.
+    assert_true(exact_fraction(500, 1000, 0, 0) == 0.5 && exact_fraction(10, 1000, 3, 4) == 0.75);
 }
 
 // ==== output files ===================================================================================
@@ -1061,6 +1105,7 @@ int main(void) {
         cmocka_unit_test(test_progress_line_draws_throttled_and_monotone),
         cmocka_unit_test(test_progress_line_unknown_fraction_and_disabled),
         cmocka_unit_test(test_progress_texts),
+        cmocka_unit_test(test_exact_fraction_is_monotone),
     };
     const struct CMUnitTest outputs[] = {
         cmocka_unit_test(test_output_file_appears_whole_or_not_at_all),

@@ -173,7 +173,7 @@ static void test_unclassified(void **state) {
     wsp_host_ptx_report r;
     wsp_diag d;
     assert_int_equal(wsp_host_ptx_read(text, sizeof text - 1, NULL, kernel, sizeof kernel, &r, &d), WSP_ERR_PTX);
-    assert_non_null(strstr(r.message, "3 instruction(s) of an unknown opcode"));
+    assert_non_null(strstr(r.message, "3 instructions of an unknown opcode"));
     assert_non_null(strstr(r.message, "line 4: frob.b32; line 5: frob.b32; line 7: ldd.global.f32"));
     assert_int_equal(d.status, WSP_ERR_PTX);
     assert_int_equal(d.field, WSP_FIELD_PTX);

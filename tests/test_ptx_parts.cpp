@@ -279,7 +279,7 @@ static void test_loop_inference(void **) {
         const bool ok = read_ptx(text.data(), text.size(), o, r, f);
         if (c.bound == 0) {
             if (ok) fail_msg("%s: inferred %u, want none", c.name, r.loops[0].bound);
-            if (f.message.find("1 loop(s) without a bound: L (line 7)") == std::string::npos)
+            if (f.message.find("1 loop without a bound: L (line 7)") == std::string::npos)
                 fail_msg("%s: %s", c.name, f.message.c_str());
             // and with a given bound it reads
             o.loop_bounds.push_back({"L", 5, "test"});
@@ -344,10 +344,10 @@ static void test_errors(void **) {
     } cases[] = {
         {"unknown opcodes, every line", head + ".visible .entry k()\n{\nfrob.b32 %r1;\nldd.global.f32 %f1, [a];\nfrob.b32 %r1;\nret;\n}\n",
          -1, nullptr, "", WSP_ERR_PTX, 0,
-         "3 instruction(s) of an unknown opcode (map them with --unknown-opcode=C|L|S|D): line 5: frob.b32; line 6: "
+         "3 instructions of an unknown opcode (map them with --unknown-opcode=C|L|S|D): line 5: frob.b32; line 6: "
          "ldd.global.f32; line 7: frob.b32"},
         {"missing bound", head + ".visible .entry k()\n{\nL:\n@%p1 bra L;\nret;\n}\n", -1, nullptr, "", WSP_ERR_PTX, 6,
-         "1 loop(s) without a bound: L (line 6)"},
+         "1 loop without a bound: L (line 6)"},
         {"bound for no loop", head + ".visible .entry k()\n{\nret;\n}\n", -1, "NOPE", "", WSP_ERR_RANGE, 0,
          "'NOPE' is no loop header of .entry k (its loops: none)"},
         {"recursion", head + ".func f()\n{\ncall.uni g;\nret;\n}\n.func g()\n{\ncall.uni f;\nret;\n}\n"

@@ -8,7 +8,8 @@ const ExitCodeInfo kExitCodes[] = {
      "the Unix convention for success; a bracket is a valid (safe) result, so it succeeds unless the caller "
      "asks for exactness"},
     {ExitCode::kInput, "input",
-     "invalid input: a kernel string, configuration, graph, PTX, witness or input file that is rejected",
+     "invalid input: a kernel string, configuration, graph, PTX, witness or input file that is rejected; "
+     "also ipet when --timeout stopped it before a WCET",
      "kept from warpspan 0.x, where 1 meant invalid input"},
     {ExitCode::kUnavailable, "unavailable", "the method is not available in this build (the ILP needs lp_solve)",
      "kept from warpspan 0.x, where 2 meant a method not built"},

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "schedule_facts.hpp"
@@ -52,28 +52,32 @@ void write_gantt_svg(std::ostream &out, const wsp_problem *p, const Witness &w, 
     out << gantt_svg(schedule_facts(p, kernel, w.cycles, w.makespan), source);
 }
 
-bool write_figures(const Settings &s, const Analysis &a, Error &error) {
-    auto write = [&](const std::string &path, auto &&fill) -> bool {
-        std::ofstream f(path);
-        if (f) fill(f);
-        if (!f) {
-            error = {kExitInput, "cannot write '" + path + "'"};
-            return false;
-        }
-        return true;
+bool open_figures(const Settings &s, FigureFiles &files, Failure &failure) {
+    return (!s.convergence || files.convergence.open(*s.convergence, "--convergence", failure)) &&
+           (!s.plot || files.plot.open(*s.plot, "--plot", failure)) && (!s.svg || files.svg.open(*s.svg, "--svg", failure));
+}
+
+bool write_figures(const Settings &s, const Analysis &a, FigureFiles &files, Failure &failure) {
+    auto write = [&](OutputFile &file, auto &&fill) -> bool {
+        std::ostringstream text;
+        fill(text);
+        return file.write(text.str(), failure) && file.commit(failure);
     };
-    const std::string name = "kernel " + s.kernel->value + ", W = " + std::to_string(wsp_problem_warps(a.problem));
-    if (s.convergence && !write(*s.convergence, [&](std::ostream &o) { write_convergence_csv(o, *a.anneal); }))
+    const std::string name = "kernel " + s.request.kernel + ", W = " + std::to_string(wsp_problem_warps(a.problem));
+    if (s.convergence && !write(files.convergence, [&](std::ostream &o) { write_convergence_csv(o, *a.anneal); }))
         return false;
-    if (s.plot && !write(*s.plot, [&](std::ostream &o) {
+    if (s.plot && !write(files.plot, [&](std::ostream &o) {
             write_convergence_svg(o, *a.anneal, "Annealing: best makespan so far, " + name, a.upper);
         }))
         return false;
-    if (s.svg && a.witness &&
-        !write(*s.svg, [&](std::ostream &o) {
-            write_gantt_svg(o, a.problem, *a.witness, s.kernel->value, a.witness_source);
-        }))
+    if (s.svg && !a.witness) {
+        std::fprintf(stderr, "warpspan: note: --svg: no witness schedule was found; '%s' is not written\n", s.svg->c_str());
+        files.svg.abandon();
+    } else if (s.svg && !write(files.svg, [&](std::ostream &o) {
+                   write_gantt_svg(o, a.problem, *a.witness, s.request.kernel, a.witness_source);
+               })) {
         return false;
+    }
     return true;
 }
 

@@ -4,10 +4,21 @@
 #define WSP_CLI_FIGURES_HPP
 
 #include <ostream>
+#include <string>
 
-#include "analysis.hpp"
+#include "failure.hpp"
+#include "host/analysis/analysis.hpp"
+#include "output_file.hpp"
+#include "settings.hpp"
 
 namespace wsp_cli {
+
+using wsp::host::Analysis;
+using wsp::host::AnnealEvent;
+using wsp::host::AnnealRun;
+using wsp::host::Witness;
+using wsp::host::moves_name;
+inline const char *init_name(uint32_t init) { return wsp::host::policy_name(init); }
 
 // instance,init,iteration,seconds,best: one row per improvement of a restart (iteration 0: its
 // initial solution).
@@ -19,8 +30,14 @@ void write_convergence_svg(std::ostream &out, const AnnealRun &run, const std::s
 void write_gantt_svg(std::ostream &out, const wsp_problem *p, const Witness &w, const std::string &kernel,
                      const std::string &source);
 
-// Writes the files the settings ask for; false with an error naming the file when one fails.
-bool write_figures(const Settings &s, const Analysis &a, Error &error);
+// The files the settings ask for, opened before any work starts (output_file.hpp).
+struct FigureFiles {
+    OutputFile convergence, plot, svg;
+};
+bool open_figures(const Settings &s, FigureFiles &files, Failure &failure);
+// Writes and commits them; false with a failure naming the file when one fails. Without a witness
+// (an ILP that found no schedule) the --svg file is not written and a note says so on stderr.
+bool write_figures(const Settings &s, const Analysis &a, FigureFiles &files, Failure &failure);
 
 }  // namespace wsp_cli
 

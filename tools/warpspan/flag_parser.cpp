@@ -124,6 +124,11 @@ bool parse_list_value(const FlagSpec &spec, const std::string &text, FlagValue &
 }
 
 Failure unknown_flag(Command command, const std::string &name) {
+    size_t retired_count = 0;
+    const RetiredFlag *retired = retired_flags(retired_count);
+    for (size_t i = 0; i < retired_count; ++i)
+        if (retired[i].command == command && name == retired[i].name)
+            return usage_failure(name, "no longer a flag of `" + command_title(command) + "`: " + retired[i].instead);
     CommandSet owners = 0;
     size_t count = 0;
     const FlagSpec *all = flag_specs(count);
@@ -289,13 +294,12 @@ bool parse_flags(Command command, const std::vector<std::string> &args, ParsedAr
                    false;
         }
         FlagValue &fv = out.at(spec->id);
-        if (fv.given) {
-            return failure = usage_failure(spec->name, "given twice", spec->field), false;
-        }
+        if (fv.given && !spec->repeatable) return failure = usage_failure(spec->name, "given twice", spec->field), false;
         std::string why;
         if (!parse_value(*spec, value, fv, why))
             return failure = usage_failure(spec->name, why, spec->field), false;
         fv.given = fv.present = true;
+        if (spec->repeatable) fv.texts.push_back(value);
         if (spec->type == ValueType::kInputPath && !check_input_path(value, spec->name, failure)) return false;
         if (spec->type == ValueType::kOutputPath && !check_output_path(value, spec->name, failure)) return false;
     }
@@ -317,6 +321,14 @@ bool parse_flags(Command command, const std::vector<std::string> &args, ParsedAr
         fv.present = true;
     }
     return true;
+}
+
+bool json_requested(const std::vector<std::string> &args) {
+    for (const std::string &a : args) {
+        if (a == "--") return false;
+        if (a == "--json") return true;
+    }
+    return false;
 }
 
 bool parse_command_line(const std::vector<std::string> &args, ParsedArgs &out, Failure &failure,

@@ -1,7 +1,7 @@
 // The command line parsed against the flag table (flag_table.hpp): which command, every flag's value
 // checked by its type, the operands, and the table's defaults for flags not given. Every error is a
 // Failure with the flag as its origin: unknown commands and flags get "did you mean", a flag given
-// twice or a key given twice in a list is an error, and so are empty list items, values out of range
+// twice (unless the table says it is repeatable) or a key given twice in a list is an error, and so are empty list items, values out of range
 // and flags of another command.
 //
 // Syntax: `--flag VALUE` or `--flag=VALUE`; `-o FILE`; `--` ends the flags. A flag that takes a value
@@ -30,6 +30,7 @@ struct FlagValue {
     bool keyword = false;  // kUnsignedList: the value was one of the choices
     std::vector<uint64_t> items;  // kUnsignedList; kChoiceSet/kChoiceSequence: indices; kShard: {i, n}
     std::vector<std::pair<uint32_t, uint64_t>> pairs;  // kKeyValues: (key index, N) as given
+    std::vector<std::string> texts;  // a repeatable flag: every value given, in order
 };
 
 class ParsedArgs {
@@ -83,6 +84,10 @@ bool parse_value(const FlagSpec &spec, const std::string &text, FlagValue &out, 
 
 // The flags and operands of `command` (args: the words after the command's name), then the defaults.
 bool parse_flags(Command command, const std::vector<std::string> &args, ParsedArgs &out, Failure &failure);
+
+// Whether the words ask for JSON (--json before any `--`), so that even an error in parsing them is
+// reported as a JSON object.
+bool json_requested(const std::vector<std::string> &args);
 
 // resolve_command, then parse_flags on the rest.
 bool parse_command_line(const std::vector<std::string> &args, ParsedArgs &out, Failure &failure,

@@ -35,7 +35,8 @@ const char *const kInitNames[] = {"round-robin", "fixed-priority", "most-pending
 const char *const kTableFormatNames[] = {"header", "csv", "json", nullptr};
 const char *const kGraphFormatNames[] = {"text", "csv", nullptr};
 const char *const kBranchNames[] = {"taken", "not-taken", "t", "n", nullptr};
-const char *const kSplitKeywords[] = {"all", "none", nullptr};
+const char *const kSplitKeywords[] = {"all", "none", "optimal", nullptr};
+const char *const kContextsNames[] = {"paper", "count", nullptr};
 const char *const kUnitKeys[] = {"L", "C", "S", "D", nullptr};
 // The presets of arch_presets.cpp (a test checks that the two lists agree).
 const char *const kArchNames[] = {"sm_20", "sm_21", "sm_30", "sm_35", "sm_50", "sm_60", "sm_70", "sm_80",
@@ -53,7 +54,9 @@ static_assert(names(kInitNames) == static_cast<size_t>(AnnealInit::kStarve) + 1,
 static_assert(names(kTableFormatNames) == static_cast<size_t>(TableFormat::kJson) + 1, "TableFormat");
 static_assert(names(kGraphFormatNames) == static_cast<size_t>(GraphFormat::kCsv) + 1, "GraphFormat");
 static_assert(names(kBranchNames) == static_cast<size_t>(Branch::kN) + 1, "Branch and its names");
-static_assert(names(kSplitKeywords) == static_cast<size_t>(SplitKeyword::kNone) + 1, "SplitKeyword");
+static_assert(names(kSplitKeywords) == static_cast<size_t>(SplitKeyword::kOptimal) + 1, "SplitKeyword");
+static_assert(names(kContextsNames) == static_cast<size_t>(ContextsMode::kCount) + 1, "ContextsMode");
+static_assert(names(kUnitKeys) == static_cast<size_t>(UnitKey::kD) + 1 && WSP_UNIT_D == 3, "UnitKey");
 
 const FlagSpec kFlags[] = {
     // ---- general ----
@@ -70,7 +73,7 @@ const FlagSpec kFlags[] = {
            "any exact entry is a bracket); the bracket is printed and saved all the same"),
 
     // ---- the problem ----
-    flag(Flag::kKernel, "--kernel", "K", ValueType::kString, kProblemCommands, Group::kProblem, "kernel",
+    flag(Flag::kKernel, "--kernel", "K", ValueType::kString, kAnalyse | kTable, Group::kProblem, "kernel",
          "the kernel instruction string: letters L (load/store), C (CUDA core), S (special function), D "
          "(double precision), each optionally followed by a repeat count; spaces are ignored ('L5 C9 L2 C9')"),
     flag(Flag::kWarps, "--warps", "W", ValueType::kUnsigned, kProblemCommands, Group::kProblem, "warps",
@@ -179,14 +182,30 @@ const FlagSpec kFlags[] = {
          "the .entry to read")
         .otherwise("the only one"),
     flag(Flag::kPath, "--path", "LIST", ValueType::kChoiceSequence, kPtx, Group::kInput, "ptx_options",
-         "follow one choice per conditional branch met, in order: taken or not-taken (t, n)")
+         "analyse ONE PATH only, not the whole kernel: one choice per conditional branch met, in order, taken or "
+         "not-taken (t, n)")
         .with_choices(kBranchNames),
-    flag(Flag::kLoop, "--loop", "K", ValueType::kUnsigned, kPtx, Group::kInput, "ptx_options",
-         "to ret, each backward branch taken until its loop body ran K times; with --worst, the bound on every "
-         "loop")
-        .range(1, 1000000),
-    toggle(Flag::kWorst, "--worst", kPtx, Group::kInput,
-           "the longest path from the entry to ret, each loop body run at most --loop times per entry"),
+    toggle(Flag::kPrefix, "--prefix", kPtx, Group::kInput,
+           "analyse the STRAIGHT-LINE PREFIX only, not the whole kernel: from the entry to the first branch"),
+    flag(Flag::kLoopBound, "--loop-bound", "LABEL=N", ValueType::kString, kPtx, Group::kInput, "ptx_options",
+         "the loop whose header has this label runs its header at most N times per entry into the loop; it "
+         "beats --loop-bounds and inferred bounds")
+        .repeated(),
+    flag(Flag::kLoopBounds, "--loop-bounds", "FILE", ValueType::kInputPath, kPtx, Group::kInput, "path",
+         "a loop-bound file: one LABEL N or LABEL=N per line, # comments (docs/formats.md)"),
+    flag(Flag::kUnknownOpcode, "--unknown-opcode", "U", ValueType::kChoice, kPtx, Group::kInput, "ptx_options",
+         "count every opcode the reader does not know as one instruction of unit U and list them (otherwise "
+         "such an opcode is an error)")
+        .with_choices(kUnitKeys),
+    flag(Flag::kExpansionArch, "--expansion-arch", "SM", ValueType::kString, kPtx, Group::kInput, "ptx_options",
+         "the architecture whose expansion table counts instructions that the assembler turns into several "
+         "(docs/ptx.md)")
+        .otherwise("--arch, else the file's .target"),
+    flag(Flag::kPtxasInfo, "--ptxas-info", "FILE", ValueType::kInputPath, kPtx, Group::kInput, "path",
+         "the output of ptxas -v for this file: registers, shared memory, stack and spills in the report"),
+    flag(Flag::kWriteCfg, "--write-cfg", "BASE", ValueType::kOutputPath, kPtx, Group::kOutput, "path",
+         "write the CFG as BASE.pws (warpspan pws text format) and BASE.csv (the PWS split-point solver's), "
+         "each block with its proven WCET for --warps warps (default 1) on the SM given"),
 
     // ---- pws ----
     flag(Flag::kSpsimds, "--spsimds", "S", ValueType::kUnsigned, kPws, Group::kProblem, "spsimds",
@@ -228,11 +247,18 @@ const FlagSpec kFlags[] = {
          "cycles e_m of one merge")
         .range(0, UINT64_MAX)
         .by_default("0"),
-    flag(Flag::kSplit, "--split", "all|none|ID,...", ValueType::kUnsignedList, kPws, Group::kAnalysis, "cfg_node",
-         "the branches that split: all, none, or these node ids")
+    flag(Flag::kSplit, "--split", "all|none|optimal|ID,...", ValueType::kUnsignedList, kPws, Group::kAnalysis,
+         "cfg_node",
+         "the branches that split: all, none, these node ids, or optimal (the split points that minimise the "
+         "kernel WCET, exactly)")
         .otherwise("as the graph file marks them")
         .range(0, UINT32_MAX)
         .with_choices(kSplitKeywords),
+    flag(Flag::kContexts, "--contexts", "MODE", ValueType::kChoice, kPws, Group::kAnalysis, "none",
+         "Eq. 2's SWF contexts: paper (|SB|, as printed) or count (the contexts a wavefront holds at once; "
+         "proven in docs/pws.md)")
+        .with_choices(kContextsNames)
+        .by_default("paper"),
     flag(Flag::kGraphFormat, "--format", "FORMAT", ValueType::kChoice, kPws, Group::kInput, "none",
          "the graph file's format: text (ours) or csv (the PWS split-point solver's)")
         .otherwise("csv for a .csv file, else text")
@@ -241,6 +267,9 @@ const FlagSpec kFlags[] = {
          "csv: the number of the first row")
         .range(0, 1)
         .by_default("0"),
+    toggle(Flag::kExplain, "--explain", kPws, Group::kOutput,
+           "print the normal form first: the graph after normalisation, in the text format, with what was "
+           "added"),
     toggle(Flag::kIpet, "--ipet", kPws, Group::kAnalysis,
            "also compute each path's WCET by IPET (needs a build with lp_solve)"),
 
@@ -306,15 +335,21 @@ const CommandSpec kCommands[] = {
      "bounds, witnessed lower bounds and T(W) exactly where it can. CONFIG is a configuration file (paper 004 "
      "Fig. 4 format or key = value lines); flags override it.",
      {"CONFIG", 0, 1, ValueType::kInputPath, "a configuration file"}},
-    {Command::kPtx, "ptx", "FILE.ptx [--entry NAME] [--path LIST | --loop K | --worst [--loop K]] [analysis flags]",
-     "a kernel string from PTX (nvcc -ptx), and its analysis",
-     "Reads the PTX of one .entry and prints its kernel string, the unit mix and any unclassified "
-     "instructions. With analysis flags (--warps, --method, ...) the main command runs on that kernel.",
+    {Command::kPtx, "ptx", "FILE.ptx [--entry NAME] [--path LIST | --prefix] [--loop-bound LABEL=N ...] [options] "
+     "[analysis flags]",
+     "a whole kernel from PTX (nvcc -ptx): CFG, worst counts, analysis",
+     "Reads the PTX of one .entry and analyses the whole kernel: every path, a diverged warp running both "
+     "sides of a branch, every loop at its bound, instructions as the hardware runs them. It reports the CFG, "
+     "the counts of the serialised worst warp, the longest path, the expansions and the resources. With "
+     "analysis flags (--warps, --method, --arch, ...) it adds the proven upper bound for the kernel and runs "
+     "the main command on the longest path, labelled as the analysis of that one execution.",
      {"FILE.ptx", 1, 1, ValueType::kInputPath, "PTX text as nvcc -ptx writes it"}},
     {Command::kPws, "pws", "GRAPH [options]", "kernel WCET under no splitting, DWS and PWS (paper 001)",
      "Computes the WCET of a kernel under no splitting, dynamic wavefront splitting and predictable "
-     "wavefront splitting (paper 001). GRAPH is our text format (one node per line: ID KIND WCET [split] "
-     "[-> SUCC ...], KIND block, branch, bsb or reconv) or the PWS split-point solver's CSV.",
+     "wavefront splitting (paper 001), with Select's split points and the optimal ones side by side. GRAPH is "
+     "our text format (one node per line: ID KIND WCET [split] [-> SUCC ...], KIND block, branch, bsb or "
+     "reconv; loop ID BOUND lines bound loops) or the PWS split-point solver's CSV. Compiler shapes (if "
+     "without else, shared reconvergence nodes, early exits, bounded loops) are normalised first.",
      {"GRAPH", 1, 1, ValueType::kInputPath, "a control-flow graph file"}},
     {Command::kIpet, "ipet", "GRAPH [--timeout S] [--json]", "WCET by IPET with loop bounds (lp_solve)",
      "Computes a WCET by the implicit path enumeration technique: an ILP over execution counts with flow "
@@ -339,8 +374,7 @@ const CommandSpec kCommands[] = {
 static_assert(sizeof kCommands / sizeof kCommands[0] == kCommandCount, "one entry per Command, in order");
 
 const FlagConflict kConflicts[] = {
-    {Command::kPtx, Flag::kPath, Flag::kLoop},
-    {Command::kPtx, Flag::kPath, Flag::kWorst},
+    {Command::kPtx, Flag::kPath, Flag::kPrefix},
     {Command::kTable, Flag::kSpec, Flag::kKernel},
     {Command::kTable, Flag::kSpec, Flag::kWarps},
     {Command::kTable, Flag::kSpec, Flag::kUnits},
@@ -351,6 +385,13 @@ const FlagConflict kConflicts[] = {
     {Command::kTable, Flag::kSpec, Flag::kName},
     {Command::kTable, Flag::kShard, Flag::kTableFormat},
     {Command::kTable, Flag::kShard, Flag::kTableSvg},
+};
+
+const RetiredFlag kRetired[] = {
+    {Command::kPtx, "--worst",
+     "the whole kernel is the default now; bound each loop with --loop-bound LABEL=N or --loop-bounds FILE"},
+    {Command::kPtx, "--loop",
+     "the whole kernel is the default now; bound each loop with --loop-bound LABEL=N or --loop-bounds FILE"},
 };
 
 }  // namespace
@@ -372,6 +413,11 @@ const CommandSpec *command_specs(size_t &count) {
 const FlagConflict *flag_conflicts(size_t &count) {
     count = sizeof kConflicts / sizeof kConflicts[0];
     return kConflicts;
+}
+
+const RetiredFlag *retired_flags(size_t &count) {
+    count = sizeof kRetired / sizeof kRetired[0];
+    return kRetired;
 }
 
 std::vector<const FlagSpec *> flags_of(Command command) {

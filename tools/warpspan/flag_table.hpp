@@ -59,10 +59,10 @@ enum class Flag : uint16_t {
     // output files of the main command (and ptx)
     kConvergence, kPlot, kSvg, kWriteLp,
     // ptx
-    kEntry, kPath, kLoop, kWorst,
+    kEntry, kPath, kPrefix, kLoopBound, kLoopBounds, kUnknownOpcode, kExpansionArch, kPtxasInfo, kWriteCfg,
     // pws
     kSpsimds, kCus, kSimds, kWfContexts, kWfSize, kWorkgroups, kWgSize, kDelay, kSplitCost,
-    kMergeCost, kSplit, kGraphFormat, kCsvBase, kIpet,
+    kMergeCost, kSplit, kContexts, kGraphFormat, kCsvBase, kExplain, kIpet,
     // ipet
     kIpetTimeout,
     // table and table merge
@@ -91,6 +91,8 @@ struct FlagSpec {
     const char *default_value = nullptr;
     // The default in words when it depends on other inputs ("min(W, 4)"); for the docs only.
     const char *default_text = nullptr;
+    // May be given more than once (--loop-bound): every value is kept, in order (FlagValue::texts).
+    bool repeatable = false;
 
     constexpr FlagSpec range(uint64_t l, uint64_t h) const {
         FlagSpec f = *this;
@@ -115,6 +117,11 @@ struct FlagSpec {
     constexpr FlagSpec otherwise(const char *text) const {
         FlagSpec f = *this;
         f.default_text = text;
+        return f;
+    }
+    constexpr FlagSpec repeated() const {
+        FlagSpec f = *this;
+        f.repeatable = true;
         return f;
     }
     constexpr FlagSpec with_short(char s) const {
@@ -142,6 +149,13 @@ struct CommandSpec {
     OperandSpec operand;
 };
 
+// A flag a command no longer takes, with what replaced it: the error says so instead of "unknown".
+struct RetiredFlag {
+    Command command;
+    const char *name;
+    const char *instead;
+};
+
 // Two flags of one command that cannot be given together.
 struct FlagConflict {
     Command command;
@@ -153,6 +167,7 @@ const FlagSpec *flag_specs(size_t &count);  // indexed by Flag
 const CommandSpec &command_spec(Command command);
 const CommandSpec *command_specs(size_t &count);  // indexed by Command
 const FlagConflict *flag_conflicts(size_t &count);
+const RetiredFlag *retired_flags(size_t &count);
 
 // The flags of `command`, in table order.
 std::vector<const FlagSpec *> flags_of(Command command);
@@ -172,7 +187,9 @@ enum class AnnealInit : uint8_t { kRoundRobin, kFixedPriority, kMostPending, kRa
 enum class TableFormat : uint8_t { kHeader, kCsv, kJson };
 enum class GraphFormat : uint8_t { kText, kCsv };
 enum class Branch : uint8_t { kTaken, kNotTaken, kT, kN };  // ptx --path: t and n are short forms
-enum class SplitKeyword : uint8_t { kAll, kNone };
+enum class SplitKeyword : uint8_t { kAll, kNone, kOptimal };
+enum class ContextsMode : uint8_t { kPaper, kCount };  // pws --contexts: Eq. 2 as printed, or counted
+enum class UnitKey : uint8_t { kL, kC, kS, kD };        // --units/--latency keys, --unknown-opcode; WSP_UNIT_*
 
 // The names of a flag's choices (nullptr-terminated), and their count.
 size_t choice_count(const char *const *choices);

@@ -79,6 +79,7 @@ std::string value_summary(const FlagSpec &spec) {
     }
     const char *dflt = spec.default_value ? spec.default_value : spec.default_text;
     if (dflt) what += (what.empty() ? "" : "; ") + std::string("default ") + dflt;
+    if (spec.repeatable) what += (what.empty() ? "" : "; ") + std::string("repeatable");
     return what;
 }
 

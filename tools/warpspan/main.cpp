@@ -1,66 +1,39 @@
-// warpspan: the host command-line tool over the core library.
-#include <iostream>
+// warpspan: the host command-line tool over the library. The command line is parsed against the flag
+// table (flag_table.hpp), every error is a Failure (text on stderr, or a JSON object on stdout with
+// --json), and each command is a function of the parsed arguments.
+#include <cstdio>
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
-#include "figures.hpp"
-#include "options.hpp"
-#include "ipet_command.hpp"
-#include "ptx_command.hpp"
-#include "pws_command.hpp"
-#include "report.hpp"
-#include "table_command.hpp"
-#include "warpspan_host.h"
+#include "analysis_command.hpp"
+#include "commands.hpp"
+#include "flag_docs.hpp"
+#include "interrupt.hpp"
 
 int main(int argc, char **argv) {
     using namespace wsp_cli;
     const std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty() && args[0] == "ptx") return ptx_main(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (!args.empty() && args[0] == "pws") return pws_main(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (!args.empty() && args[0] == "ipet") return ipet_main(std::vector<std::string>(args.begin() + 1, args.end()));
-    if (!args.empty() && args[0] == "table")
-        return table_main(std::vector<std::string>(args.begin() + 1, args.end()));
-    return analysis_main(args);
-}
-
-// The main command; `warpspan ptx` with analysis flags comes here too.
-int wsp_cli::analysis_main(const std::vector<std::string> &args) {
-    using namespace wsp_cli;
-    Settings settings;
-    Action action = Action::kAnalyse;
-    Error error{kExitOk, ""};
-    if (!parse_arguments(args, settings, action, error)) {
-        std::cerr << "warpspan: error: " << error.message << "\n";
-        return error.exit;
+    const bool json = json_requested(args);
+    install_interrupt_handler();
+    ParsedArgs a;
+    Failure failure;
+    if (!parse_command_line(args, a, failure)) return report_failure(failure, json);
+    ExitCode exit = ExitCode::kOk;
+    bool ok = true;
+    if (a.help || a.command == Command::kHelp) {
+        Command about = a.help ? a.command : Command::kAnalyse;
+        if (!a.help && !a.operands.empty()) command_named(a.operands, about, failure);
+        ok = write_stream(stdout, help_text(about), "stdout", failure);
+    } else {
+        switch (a.command) {
+            case Command::kAnalyse: ok = analysis_command(a, exit, failure); break;
+            case Command::kPtx: ok = ptx_command(a, exit, failure); break;
+            case Command::kPws: ok = pws_command(a, exit, failure); break;
+            case Command::kIpet: ok = ipet_command(a, exit, failure); break;
+            case Command::kTable: ok = table_command(a, exit, failure); break;
+            case Command::kMerge: ok = merge_command(a, exit, failure); break;
+            case Command::kHelp: break;
+        }
     }
-    if (action == Action::kHelp) {
-        std::cout << usage_text();
-        return kExitOk;
-    }
-    if (action == Action::kVersion) {
-        std::cout << "warpspan " << wsp_version() << "\n"
-                  << (wsp_host_ilp_available() ? "ilp: lp_solve (--method ilp, --write-lp)\n"
-                                               : "ilp: not built (no lp_solve)\n");
-        return kExitOk;
-    }
-    Analysis analysis;
-    if (!analyse(settings, analysis, error)) {
-        std::cerr << "warpspan: error: " << error.message << "\n";
-        return error.exit;
-    }
-    if (!write_figures(settings, analysis, error)) {
-        std::cerr << "warpspan: error: " << error.message << "\n";
-        return error.exit;
-    }
-    if (settings.json)
-        write_json(std::cout, settings, analysis);
-    else
-        write_text(std::cout, settings, analysis);
-    std::cout.flush();
-    if (!std::cout) {
-        std::cerr << "warpspan: error: cannot write the output\n";
-        return kExitInternal;
-    }
-    return kExitOk;
+    return ok ? static_cast<int>(exit) : report_failure(failure, json);
 }

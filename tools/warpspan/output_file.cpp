@@ -1,5 +1,6 @@
 #include "output_file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,6 +38,7 @@ bool OutputFile::fail_with(const std::string &what, int error, Failure &failure)
 
 bool OutputFile::open(const std::string &path, const std::string &origin, Failure &failure) {
     abandon();
+    handed_over_ = false;
     path_ = path;
     origin_ = origin;
     if (!check_output_path(path, origin, failure)) return false;
@@ -54,8 +56,12 @@ bool OutputFile::open(const std::string &path, const std::string &origin, Failur
         std::free(real);
     }
     const std::string dir = directory_of(target_);
-    temporary_ = (dir == "/" ? "" : dir) + "/." + base_name(target_) + ".XXXXXX";
-    const int fd = ::mkstemp(&temporary_[0]);
+    // ".NAME.XXXXXX.EXT": the temporary keeps the extension, for writers that choose the format by it.
+    const std::string base = base_name(target_);
+    const size_t dot = base.rfind('.');
+    const std::string extension = dot == std::string::npos || dot == 0 ? "" : base.substr(dot);
+    temporary_ = (dir == "/" ? "" : dir) + "/." + base + ".XXXXXX" + extension;
+    const int fd = ::mkstemps(&temporary_[0], static_cast<int>(extension.size()));
     if (fd < 0) {
         const int error = errno;
         temporary_.clear();
@@ -77,14 +83,32 @@ bool OutputFile::write(const std::string &data, Failure &failure) {
     return true;
 }
 
-bool OutputFile::commit(Failure &failure) {
-    if (!file_) return fail_with("the file is not open", 0, failure);
-    errno = 0;
-    if (std::fflush(file_) != 0) return fail_with("write failed", errno, failure);
-    if (!temporary_.empty() && ::fsync(fileno(file_)) != 0) return fail_with("sync failed", errno, failure);
-    std::FILE *f = file_;
+std::string OutputFile::hand_over() {
+    if (file_) std::fclose(file_);
     file_ = nullptr;
-    if (std::fclose(f) != 0) return fail_with("close failed", errno, failure);
+    handed_over_ = true;
+    return temporary_.empty() ? path_ : temporary_;
+}
+
+bool OutputFile::commit(Failure &failure) {
+    if (handed_over_ && !temporary_.empty()) {  // written by someone else: sync it here
+        const int fd = ::open(temporary_.c_str(), O_RDONLY);
+        if (fd < 0 || ::fsync(fd) != 0) {
+            const int error = errno;
+            if (fd >= 0) ::close(fd);
+            return fail_with("sync failed", error, failure);
+        }
+        ::close(fd);
+    } else if (!handed_over_) {
+        if (!file_) return fail_with("the file is not open", 0, failure);
+        errno = 0;
+        if (std::fflush(file_) != 0) return fail_with("write failed", errno, failure);
+        if (!temporary_.empty() && ::fsync(fileno(file_)) != 0) return fail_with("sync failed", errno, failure);
+        std::FILE *f = file_;
+        file_ = nullptr;
+        if (std::fclose(f) != 0) return fail_with("close failed", errno, failure);
+    }
+    handed_over_ = false;
     if (!temporary_.empty() && std::rename(temporary_.c_str(), target_.c_str()) != 0)
         return fail_with("cannot rename '" + temporary_ + "' onto it", errno, failure);
     unregister_temporary(slot_);

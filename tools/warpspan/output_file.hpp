@@ -22,10 +22,13 @@ public:
     OutputFile(const OutputFile &) = delete;
     OutputFile &operator=(const OutputFile &) = delete;
 
-    // Checks the path (path_check.hpp) and creates the temporary ".NAME.XXXXXX" beside it; `origin` is
+    // Checks the path (path_check.hpp) and creates the temporary ".NAME.XXXXXX.EXT" beside it; `origin` is
     // the flag that named it ("--svg", "-o").
     bool open(const std::string &path, const std::string &origin, Failure &failure);
     bool write(const std::string &data, Failure &failure);
+    // For a writer that opens the file by name itself (wsp_host_ilp_write): closes this handle and
+    // returns the name to write to (the temporary, or the path of a stream); commit() still renames.
+    std::string hand_over();
     // Flushes, syncs and closes the temporary, then renames it onto the path.
     bool commit(Failure &failure);
     // Removes the temporary (nothing is renamed); the destructor does it for an uncommitted file.
@@ -41,6 +44,7 @@ private:
     std::string path_, origin_, temporary_;
     std::string target_;  // the file renamed onto: the path, or what a symbolic link there points to
     std::FILE *file_ = nullptr;
+    bool handed_over_ = false;
     int slot_ = -1;
 };
 

@@ -20,6 +20,10 @@ double budget_fraction(uint64_t work, uint64_t budget) {
 
 double time_fraction(double elapsed, double limit) { return limit > 0 ? elapsed / limit : -1.0; }
 
+double exact_fraction(uint64_t work, uint64_t budget, double elapsed, double seconds) {
+    return std::max(budget_fraction(work, budget), time_fraction(elapsed, seconds));
+}
+
 std::string duration_text(double seconds) {
     char buf[48];
     if (!(seconds >= 0)) seconds = 0;

@@ -25,6 +25,10 @@ double monotonic_seconds();
 // Fractions of monotone quantities; -1 when there is no limit.
 double budget_fraction(uint64_t work, uint64_t budget);
 double time_fraction(double elapsed, double limit);
+// The exact search's fraction done: the larger of the states expanded against their budget and the
+// time against its limit, both monotone, so the percentage never goes backwards; the state table's size
+// (which grows, and can be emptied) is no part of it. Negative when there is neither limit.
+double exact_fraction(uint64_t work, uint64_t budget, double elapsed, double seconds);
 
 // "0.4 s", "45 s", "3 min 05 s", "2 h 03 min".
 std::string duration_text(double seconds);

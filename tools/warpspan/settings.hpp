@@ -1,4 +1,6 @@
-// What one run of the tool analyses and how: the merge of a configuration file and the flags.
+// What one run of the main command analyses and how: the configuration file and the flags merged, the
+// problem's values each with where it came from (so an error points at a flag or a file line), and the
+// request for the library's analysis (lib/host/analysis/analysis.hpp).
 #ifndef WSP_CLI_SETTINGS_HPP
 #define WSP_CLI_SETTINGS_HPP
 
@@ -7,48 +9,55 @@
 #include <string>
 #include <vector>
 
+#include "failure.hpp"
+#include "flag_parser.hpp"
+#include "host/analysis/analysis.hpp"
 #include "warpspan.h"
-#include "warpspan_host.h"
 
 namespace wsp_cli {
 
-// A value with the place it came from, so an error can point back at it.
+// A value with the place it came from: "--warps", or "voronoi.cfg:4" (then `line` is 4).
 template <typename T>
 struct Sourced {
     T value{};
-    std::string origin;  // "voronoi.cfg:4" or "--warps"
+    std::string origin;
+    uint32_t line = 0;
 };
 
-struct Settings {
+struct ProblemInput {
     std::optional<Sourced<std::string>> kernel;
     std::optional<Sourced<uint32_t>> warps;
     std::optional<Sourced<uint32_t>> units[WSP_UNIT_COUNT];
     std::optional<Sourced<uint32_t>> latency[WSP_UNIT_COUNT];
     std::optional<Sourced<uint32_t>> warp_size;
     std::optional<Sourced<uint32_t>> schedulers;
-    // --arch / `arch`: the compute-capability preset that filled units, warp_size and schedulers
-    // where nothing more explicit did (arch_presets.hpp); already checked to be a known name.
-    std::optional<Sourced<std::string>> arch;
+    std::optional<Sourced<std::string>> arch;  // the preset (--arch or the file's `arch`)
+    bool units_from_preset[WSP_UNIT_COUNT] = {false, false, false, false};
 
-    std::vector<std::string> methods;
-    bool json = false;
-    bool quiet = false;
-    std::optional<std::vector<uint32_t>> witness;
-    // Tuning of the methods: budget (expanded states) and memory (MiB) bound the exact solver,
-    // timeout (seconds) the exact solver, the annealer and the ILP; x the estimate; threads the
-    // estimate and the annealer; seed, iterations, t0, init, restarts and moves the annealer.
-    std::optional<uint64_t> seed, iterations, threads, budget, memory, x, restarts;
-    std::optional<double> timeout;
-    std::optional<uint32_t> t0;  // units of 2^-16 cycle; WSP_ANNEAL_T0_ZERO for 0
-    std::optional<uint32_t> init;
-    std::optional<uint32_t> moves;
-    // The ILP (paper 004 Fig. 3): how work conservation is written (--constraints, default short)
-    // and where to export the model (--write-lp; lp_solve's LP format, or free MPS for a .mps name).
-    std::optional<uint32_t> constraints;
-    std::optional<std::string> write_lp;
-    // Files: --convergence (CSV), --plot (SVG of best over time), --svg (SVG Gantt chart).
-    std::optional<std::string> convergence, plot, svg;
+    wsp_sm_config sm() const;  // 0 where nothing was given: the library's defaults
 };
+
+struct Settings {
+    ProblemInput problem;
+    wsp::host::AnalysisRequest request;  // kernel, warps and sm from `problem`
+    std::vector<Method> methods;         // as given (bound first when not given)
+    bool json = false, quiet = false, require_exact = false;
+    std::optional<std::string> convergence, plot, svg, write_lp;
+};
+
+// The problem of `a`: CONFIG (its operand, when `config`), then --arch, then the explicit flags.
+// Precedence, lowest first: the file's `arch`, the file's own keys, --arch, --units, --latency,
+// --warp-size, --schedulers, --kernel, --warps.
+bool problem_from_args(const ParsedArgs &a, bool config, const Sourced<std::string> *kernel, ProblemInput &p,
+                       Failure &failure);
+
+// The whole main command; `warpspan ptx` with analysis flags gives the kernel it read (`kernel`).
+bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel, Settings &s, Failure &failure);
+
+// An error of the library's analysis as a Failure whose origin is the flag or file line that gave the
+// value it is about (the problem's values), the flag for the field (--witness, --memory, --x), or the
+// step ("exact").
+Failure analysis_failure(const ProblemInput &p, Command command, const wsp::host::AnalysisError &error);
 
 }  // namespace wsp_cli
 

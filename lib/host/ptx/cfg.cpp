@@ -523,7 +523,9 @@ bool build_graph(const Module &module, const Function &entry, const Options &opt
     if (!b.unknown.empty()) {
         std::string list;
         for (const std::string &u : b.unknown) list += (list.empty() ? "" : "; ") + u;
-        failure = {WSP_ERR_PTX, 0, std::to_string(b.unknown.size()) + " instruction(s) of an unknown opcode (map them with "
+        failure = {WSP_ERR_PTX, 0, std::to_string(b.unknown.size()) +
+                                       (b.unknown.size() == 1 ? " instruction" : " instructions") +
+                                       " of an unknown opcode (map them with "
                                                                        "--unknown-opcode=C|L|S|D): " + list};
         return false;
     }
@@ -689,7 +691,8 @@ bool build_graph(const Module &module, const Function &entry, const Options &opt
     }
     if (need_bounds && missing_count > 0)
         return failure = {WSP_ERR_PTX, first_missing_line,
-                          std::to_string(missing_count) + " loop(s) without a bound: " + missing +
+                          std::to_string(missing_count) + (missing_count == 1 ? " loop" : " loops") +
+                              " without a bound: " + missing +
                               "; give --loop-bound LABEL=N (the most times its header runs per entry) or an annotation file"},
                false;
     return true;

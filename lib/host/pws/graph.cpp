@@ -353,8 +353,9 @@ void write_normal_form(const SourceGraph &g, const Normalised &n, std::ostream &
     const pws::NormalCounts &c = n.counts;
     out << "# the normal form (strict: branch -> path 1 -> BSB -> path 2 -> reconvergence node): "
         << n.nodes.size() << " nodes, " << n.edges.size() + n.back_edges.size() << " edges\n"
-        << "# added: " << c.bsb_if << " BSBs for an if without else, " << c.bsb_serial
-        << " BSBs serialising two-sided branches, " << c.reconv << " reconvergence nodes, " << c.exits << " exit\n";
+        << "# added: " << c.bsb_if << (c.bsb_if == 1 ? " BSB" : " BSBs") << " for an if without else, " << c.bsb_serial
+        << (c.bsb_serial == 1 ? " BSB" : " BSBs") << " serialising two-sided branches, " << c.reconv
+        << (c.reconv == 1 ? " reconvergence node, " : " reconvergence nodes, ") << c.exits << (c.exits == 1 ? " exit\n" : " exits\n");
     if (c.lone_bsbs != 0 || c.dropped_marks != 0)
         out << "# " << c.lone_bsbs << " BSBs without a branch of their own (branches never split), " << c.dropped_marks
             << " split marks on nodes that are not branches (dropped)\n";

@@ -1,8 +1,8 @@
 // Compute-capability presets (--arch sm_XX, configuration key `arch`): units per type, warp size and
 // warp schedulers per SM for the NVIDIA architectures of the papers' era and after. The table, with
 // the source of every value and the choice made where sources disagree, is in arch_presets.cpp.
-#ifndef WSP_CLI_ARCH_PRESETS_HPP
-#define WSP_CLI_ARCH_PRESETS_HPP
+#ifndef WSP_HOST_ARCH_ARCH_PRESETS_HPP
+#define WSP_HOST_ARCH_ARCH_PRESETS_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,8 @@
 
 #include "warpspan.h"
 
-namespace wsp_cli {
+namespace wsp {
+namespace host {
 
 struct ArchPreset {
     const char *name;                 // "sm_35"
@@ -22,7 +23,7 @@ struct ArchPreset {
     // Other plausible values per type where the sources leave the count uncertain (0-terminated):
     // T(W) is not monotone in the unit counts, so no single value is "the pessimistic side"; an
     // answer for a preset is exact only for the preset's values, and the worst case over every
-    // plausible value is reported beside it (arch_presets.cpp, README "--arch").
+    // plausible value is reported beside it (arch_presets.cpp).
     uint32_t alternatives[WSP_UNIT_COUNT][3];
 };
 
@@ -44,6 +45,7 @@ const ArchPreset *find_arch_preset(const std::string &name);
 // "sm_20, sm_21, ..., sm_90": for messages.
 std::string arch_names();
 
-}  // namespace wsp_cli
+}  // namespace host
+}  // namespace wsp
 
 #endif

@@ -41,9 +41,10 @@
 //   * Schedulers: the number of warp schedulers per SM. Dual issue (Fermi GF104, Kepler) issues two
 //     instructions of ONE warp per cycle, which the model (one instruction per warp per cycle) does
 //     not represent; it does not change how many warps may issue per cycle.
-#include "arch_presets.hpp"
+#include "host/arch/arch_presets.hpp"
 
-namespace wsp_cli {
+namespace wsp {
+namespace host {
 
 namespace {
 
@@ -193,4 +194,5 @@ std::string arch_names() {
     return out;
 }
 
-}  // namespace wsp_cli
+}  // namespace host
+}  // namespace wsp

@@ -1,0 +1,215 @@
+// See table_formats.hpp.
+#include "table_formats.hpp"
+
+#include <cctype>
+#include <sstream>
+
+#include "svg_bracket.hpp"
+#include "tool_identity.hpp"
+
+namespace wsp_cli {
+namespace {
+
+using wsp::host::ColumnResult;
+using wsp::host::EntryResult;
+using wsp::host::TableInfo;
+using wsp::host::TableKernel;
+using Layout = JsonWriter::Layout;
+
+std::string upper_case(std::string s) {
+    for (char &c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// A C identifier from any text: other characters become '_', a leading digit gets one before it.
+std::string identifier_from(const std::string &s) {
+    std::string out;
+    for (const char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
+    return out;
+}
+
+std::string base_name(const std::string &path) {
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool ends_with(const std::string &s, const std::string &tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", s);
+    return buf;
+}
+
+std::string join(const std::vector<std::string> &v, const char *sep) {
+    std::string out;
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
+    return out;
+}
+
+std::string json_table(const TableInfo &t, const std::vector<EntryResult> &results, bool timing, const Shard &shard) {
+    JsonWriter j;
+    j.begin_object().member("tool", kToolName).member("version", t.version).member("schema", kJsonSchemaVersion);
+    j.member("format", shard.count ? "warpspan-table-part" : "warpspan-table").member("time_unit", "cycles");
+    j.member("spec_hash", wsp::host::spec_hash(t.kernels)).key("columns").begin_array(Layout::kInline);
+    for (const std::string &c : t.columns) j.string(c);
+    j.end_array().member("options", t.options);
+    if (shard.count) j.member("shard", shard.index).member("shards", shard.count).member("total_entries", t.total);
+    j.key("kernels").begin_array();
+    for (const TableKernel &k : t.kernels)
+        j.begin_object(Layout::kInline).member("name", k.name).member("kernel", k.kernel).member("config", k.config)
+            .member("warps", k.warps).end_object();
+    j.end_array().key("entries").begin_array();
+    for (size_t index = 0; index < t.total; ++index) {
+        if (!results[index].done) continue;
+        size_t kernel = 0;
+        uint32_t warps = 0;
+        wsp::host::entry_at(t, index, kernel, warps);
+        j.begin_object(Layout::kInline);
+        if (shard.count) j.member("index", index);
+        j.member("name", t.kernels[kernel].name).member("kernel", t.kernels[kernel].kernel).member("warps", warps);
+        j.key("results").begin_object();
+        for (const ColumnResult &r : results[index].columns) {
+            j.key(r.method).begin_object().member("value", r.value);
+            if (r.lower) j.member("lower", *r.lower);
+            if (r.upper) j.member("upper", *r.upper);
+            j.member("status", r.status);
+            if (r.method == "exact") {
+                j.key("stopped_by");
+                if (r.stopped_by.empty()) j.null();
+                else j.string(r.stopped_by);
+            }
+            if (r.seed) j.member("seed", *r.seed).member("witness_checked", true);
+            if (timing || shard.count) j.member("seconds", r.seconds, 3);
+            j.end_object();
+        }
+        j.end_object().end_object();
+    }
+    return j.end_array().end_object().text();
+}
+
+std::string csv_table(const TableInfo &t, const std::vector<EntryResult> &results, bool timing) {
+    std::ostringstream out;
+    out << "name,kernel,warps,method,value,lower,upper,status,seconds\n";
+    for (size_t index = 0; index < t.total; ++index) {
+        size_t kernel = 0;
+        uint32_t warps = 0;
+        wsp::host::entry_at(t, index, kernel, warps);
+        for (const ColumnResult &r : results[index].columns)
+            out << t.kernels[kernel].name << "," << t.kernels[kernel].kernel << "," << warps << "," << r.method << ","
+                << r.value << "," << (r.lower ? std::to_string(*r.lower) : "") << ","
+                << (r.upper ? std::to_string(*r.upper) : "") << "," << r.status << ","
+                << (timing ? seconds_text(r.seconds) : "") << "\n";
+    }
+    return out.str();
+}
+
+std::string entry_comment(const ColumnResult &r, uint32_t warps) {
+    std::string s = "W=" + std::to_string(warps) + ": " + r.method + ", " + r.status;
+    if (r.status == "bracket")
+        s += " [" + std::to_string(*r.lower) + ", " + std::to_string(*r.upper) + "], stopped by " + r.stopped_by;
+    return s;
+}
+
+std::string header_table(const TableInfo &t, const std::vector<EntryResult> &results, const std::string &guard) {
+    std::ostringstream out;
+    out << "/* Generated by `warpspan table` (warpspan " << t.version << "); do not edit.\n"
+        << " *\n"
+        << " * Worst-case makespans T(W) in cycles of W warps of one kernel on one SM, for W = 1..N:\n"
+        << " * array[W - 1] holds W warps. Columns (methods):\n"
+        << " *   bound   a proven upper bound on T(W) (the safe bound, wsp_bounds_compute): a WCET\n"
+        << " *   exact   the exact solver (wsp_exact_solve): T(W) where its status is optimal, else the upper\n"
+        << " *           end of its bracket [lower, upper]: a WCET either way\n"
+        << " *   anneal  simulated annealing (paper 003): a lower bound on T(W), witnessed by a schedule\n"
+        << " *           that was decoded and validated; NOT a WCET\n"
+        << " *\n"
+        << " * Made with: columns " << join(t.columns, ",") << "; " << t.options << ".\n"
+        << " * Tables (each as a line of a `warpspan table --spec` file):\n";
+    for (const TableKernel &k : t.kernels) out << " *   " << k.name << " " << wsp::host::kernel_line(k) << "\n";
+    out << " */\n"
+        << "#ifndef " << guard << "\n"
+        << "#define " << guard << "\n\n"
+        << "#include <stdint.h>\n";
+    size_t index = 0;
+    for (const TableKernel &k : t.kernels) {
+        out << "\n/* " << k.name << ": kernel " << k.kernel << ", " << k.config << " */\n"
+            << "#define " << upper_case(k.name) << "_WARPS " << k.warps << "u\n";
+        for (size_t c = 0; c < t.columns.size(); ++c) {
+            const std::string array = k.name + "_" + t.columns[c];
+            out << "\n/* " << k.name << ", column " << t.columns[c] << " */\n"
+                << "static const uint32_t " << array << "[" << k.warps << "] = {\n";
+            for (uint32_t w = 1; w <= k.warps; ++w) {
+                const ColumnResult &r = results[index + w - 1].columns[c];
+                out << "    " << r.value << "u, /* " << entry_comment(r, w) << " */\n";
+            }
+            out << "};\n"
+                << "/* " << array << "[W - 1] for 1 <= W <= " << k.warps << ", else 0 (no value) */\n"
+                << "static inline uint32_t " << array << "_at(uint32_t warps) {\n"
+                << "    return warps >= 1u && warps <= " << k.warps << "u ? " << array << "[warps - 1u] : 0u;\n"
+                << "}\n";
+        }
+        index += k.warps;
+    }
+    out << "\n#endif /* " << guard << " */\n";
+    return out.str();
+}
+
+}  // namespace
+
+std::string table_svg(const TableInfo &t, const std::vector<EntryResult> &results) {
+    std::vector<BracketTable> tables;
+    size_t index = 0;
+    for (const TableKernel &k : t.kernels) {
+        BracketTable b{k.name, k.kernel, k.config, {}};
+        for (uint32_t w = 1; w <= k.warps; ++w, ++index) {
+            BracketRow row;
+            row.warps = w;
+            for (const ColumnResult &r : results[index].columns) {
+                if (r.method == "bound") row.bound = r.value;
+                if (r.method == "anneal") row.anneal = r.lower;
+                if (r.method == "exact") row.exact_lower = r.lower, row.exact_upper = r.upper;
+            }
+            b.rows.push_back(row);
+        }
+        tables.push_back(b);
+    }
+    return bracket_svg(tables, "WCET table: T(W) in cycles against W");
+}
+
+bool open_table_outputs(const ParsedArgs &a, TableOutputs &out, Failure &failure) {
+    const std::string file = a.given(Flag::kOutput) ? a.text(Flag::kOutput) : "";
+    out.format = a.given(Flag::kTableFormat) ? a.choice<TableFormat>(Flag::kTableFormat)
+                 : ends_with(file, ".h")     ? TableFormat::kHeader
+                 : ends_with(file, ".json")  ? TableFormat::kJson
+                                             : TableFormat::kCsv;
+    out.guard = a.given(Flag::kGuard) ? a.text(Flag::kGuard)
+                : !file.empty()       ? upper_case(identifier_from(base_name(file)))
+                                      : "WARPSPAN_TABLE_H";
+    out.timing = a.given(Flag::kTiming);
+    return (file.empty() || out.file.open(file, "-o", failure)) &&
+           (!a.given(Flag::kTableSvg) || out.svg.open(a.text(Flag::kTableSvg), "--svg", failure));
+}
+
+std::string table_text(const TableInfo &t, const std::vector<EntryResult> &results, const TableOutputs &out,
+                       const Shard &shard) {
+    if (shard.count) return json_table(t, results, true, shard);
+    switch (out.format) {
+        case TableFormat::kHeader: return header_table(t, results, out.guard);
+        case TableFormat::kJson: return json_table(t, results, out.timing, shard);
+        case TableFormat::kCsv: break;
+    }
+    return csv_table(t, results, out.timing);
+}
+
+bool write_table(const TableInfo &t, const std::vector<EntryResult> &results, TableOutputs &out, const Shard &shard,
+                 Failure &failure) {
+    const std::string text = table_text(t, results, out, shard);
+    if (out.svg.is_open() && (!out.svg.write(table_svg(t, results), failure) || !out.svg.commit(failure))) return false;
+    if (!out.file.is_open()) return write_stream(stdout, text, "stdout", failure);
+    return out.file.write(text, failure) && out.file.commit(failure);
+}
+
+}  // namespace wsp_cli
