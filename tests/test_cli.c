@@ -142,6 +142,18 @@ static const cli_case cases[] = {
     {"constraints need the ilp", NULL, "--kernel LCL --warps 4 --constraints long", 64, NULL,
      "--constraints: shapes the ILP: add --method ilp or --write-lp"},
     {"empty write-lp", NULL, "--kernel LCL --warps 4 --write-lp ''", 64, NULL, "--write-lp: empty value"},
+    {"lower lcl", NULL, "--kernel LCL --warps 4 --method lower", 0, "lower         9   witnessed by lower", NULL},
+    {"lower json", NULL, "--kernel LCL --warps 4 --method lower --json", 0,
+     "\"lower\": {\"lower\": 9, \"upper\": 9, \"stopped_by\": \"optimal\"", NULL},
+    {"lower then exact", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 4 --method lower,exact", 0,
+     "T(4) = 45 exactly.", NULL},
+    {"lower work budget", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 10 --method lower --work 5000 --json", 0,
+     "\"work_budget\": 5000", NULL},
+    {"work needs lower", NULL, "--kernel L --warps 2 --work 5", 64, NULL,
+     "--work: budgets the witness search: add --method lower"},
+    {"work zero", NULL, "--kernel L --warps 2 --method lower --work 0", 64, NULL, "--work"},
     {"anneal lcl", NULL, "--kernel LCL --warps 4 --method anneal --iterations 20000", 0,
      "lower         9   witnessed by anneal", NULL},
     {"anneal json", NULL, "--kernel LCL --warps 4 --method anneal --iterations 5000 --restarts 2 --init random --seed 5 --json",
@@ -249,6 +261,8 @@ static const cli_case cases[] = {
      "kernel,LCL,1,exact,3,3,3,optimal,\n", NULL},
     {"table header", NULL, "table examples/voronoi.cfg --warps 2 --format header", 0,
      "static const uint32_t voronoi_bound[2] = {\n    25u, /* W=1: bound, proven upper */", NULL},
+    {"table lower", NULL, "table --kernel LCL --warps 4 --columns lower,bound --work 3000 --format json", 0,
+     "\"warps\": 4, \"results\": {\"lower\": {\"value\": 9, \"lower\": 9, \"status\": \"lower bound\"", NULL},
     {"table anneal", NULL, "table --kernel LCL --warps 4 --columns anneal --iterations 2000 --format json", 0,
      "\"warps\": 4, \"results\": {\"anneal\": {\"value\": 9, \"lower\": 9, \"status\": \"lower bound\"", NULL},
     {"table exact bracket", NULL,
@@ -509,6 +523,36 @@ static void test_ilp(void **state) {
 
 /* The issue's acceptance line: "paper": 6, "paper_safe": false and an upper of at least 7. */
 /* --convergence, --plot and --svg write files a program and a person can read. */
+/* --method lower with a work budget: the same witness for 1 and 2 threads (lower_jobs.hpp), and the
+ * witness the JSON gives is what the validator accepted (its makespan is the reported lower end). */
+static void test_lower_threads(void **state) {
+    (void)state;
+    static char out1[1 << 15], out2[1 << 15], err[4096];
+    const char *base = "examples/voronoi.cfg --warps 10 --method lower --work 20000 --seed 3 --json --threads";
+    char args[256];
+    snprintf(args, sizeof args, "%s 1", base);
+    assert_int_equal(run_cli(NULL, 0, args, out1, sizeof out1, err, sizeof err), 0);
+    snprintf(args, sizeof args, "%s 2", base);
+    assert_int_equal(run_cli(NULL, 0, args, out2, sizeof out2, err, sizeof err), 0);
+    const char *w1 = strstr(out1, "\"lower\": {"), *w2 = strstr(out2, "\"lower\": {");
+    assert_non_null(w1);
+    assert_non_null(w2);
+    const char *s1 = strstr(w1, "\"seconds\""), *s2 = strstr(w2, "\"seconds\"");
+    const char *e1 = strstr(w1, "\"witness\""), *e2 = strstr(w2, "\"witness\"");
+    assert_non_null(s1);
+    assert_non_null(e1);
+    assert_non_null(s2);
+    assert_non_null(e2);
+    /* everything before the time, and the witness after it, agree */
+    assert_int_equal(s1 - w1, s2 - w2);
+    assert_memory_equal(w1, w2, (size_t)(s1 - w1));
+    const char *end1 = strchr(e1, ']'), *end2 = strchr(e2, ']');
+    assert_non_null(end1);
+    assert_non_null(end2);
+    assert_int_equal(end1 - e1, end2 - e2);
+    assert_memory_equal(e1, e2, (size_t)(end1 - e1));
+}
+
 static void test_anneal_files(void **state) {
     (void)state;
     char out[1 << 14], err[4096], args[1024];
@@ -948,6 +992,7 @@ int main(void) {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_arch_presets),
         cmocka_unit_test(test_upper_at_least_seven),
+        cmocka_unit_test(test_lower_threads),
         cmocka_unit_test(test_anneal_files),
         cmocka_unit_test(test_ilp),
         cmocka_unit_test(test_table_outputs),

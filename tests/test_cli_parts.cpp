@@ -568,7 +568,7 @@ void test_parser_rejects(void **) {
         {{"--method", "bound,,exact"}, ExitCode::kUsage, "--method", "empty item 2", "none"},
         {{"--method", "exact,"}, ExitCode::kUsage, "--method", "trailing comma", "none"},
         {{"--method", "exact,exact"}, ExitCode::kUsage, "--method", "'exact' given twice", "none"},
-        {{"--method", "exakt"}, ExitCode::kUsage, "--method", "unknown value 'exakt' (choices: bound, anneal, exact, ilp, estimate); did you mean 'exact'?", "none"},
+        {{"--method", "exakt"}, ExitCode::kUsage, "--method", "unknown value 'exakt' (choices: bound, lower, anneal, exact, ilp, estimate); did you mean 'exact'?", "none"},
         {{"--arch", "sm_99"}, ExitCode::kUsage, "--arch", "unknown value 'sm_99'", "none"},
         {{"--witness", "1,,2"}, ExitCode::kUsage, "--witness", "empty item 2", "pseudo_precedence"},
         {{"--witness", "1,0"}, ExitCode::kUsage, "--witness", "item 2: '0' is out of range 1..65536", "pseudo_precedence"},
@@ -648,7 +648,7 @@ void test_help_of_every_command(void **) {
     assert_string_equal(flag_description(flag_spec(Flag::kX)).c_str(),
                         "estimate: use exact T(1..N) [1..65536; default min(W, 4)]");
     assert_string_equal(flag_description(flag_spec(Flag::kTimeout)).c_str(),
-                        "exact, anneal and ilp: each stops after S seconds (fractions allowed): exact with a bracket, "
+                        "lower, exact, anneal and ilp: each stops after S seconds (fractions allowed): exact with a bracket, "
                         "anneal with the best found so far, ilp with its best schedule, if any [above 0, up to "
                         "1000000000]");
     assert_string_equal(flag_description(flag_spec(Flag::kJson)).c_str(), flag_spec(Flag::kJson).help);

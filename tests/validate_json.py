@@ -32,6 +32,8 @@ CASES = [
                     "--json --convergence {tmp}/c.csv --svg {tmp}/g.svg", False),
     ("warpspan", 3, "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 6 --method exact --budget 5 "
                     "--require-exact --json", False),
+    ("warpspan", 0, "--kernel LCL --warps 4 --method lower,exact --json --svg {tmp}/l.svg", False),
+    ("warpspan", 0, "examples/voronoi.cfg --warps 9 --method lower --work 2000 --threads 1 --json", False),
     ("warpspan", 0, "--arch sm_86 --kernel CL --warps 4 --method exact --json", False),
     ("warpspan", 0, "examples/voronoi.cfg --latency S=4 --units L=16 --json", False),
     ("warpspan", 0, "--kernel LCL --warps 4 --method ilp --write-lp {tmp}/m.mps --json", True),
@@ -48,6 +50,7 @@ CASES = [
     ("ipet", 0, "ipet tests/fixtures/loop.ipet --json", True),
     ("table", 0, "table --kernel LCL --warps 3 --columns bound,exact,anneal --iterations 500 --format json", False),
     ("table", 0, "table --kernel LCL --warps 3 --columns exact,anneal --iterations 500 --timing --format json", False),
+    ("table", 0, "table --kernel LCL --warps 3 --columns bound,lower,exact --work 1000 --format json", False),
     ("table", 0, "table --kernel LCL --warps 3 --columns bound,exact --shard 2/2 -o {tmp}/p2.json && cat {tmp}/p2.json",
      False),
     ("table", 0, "table --kernel LCL --warps 3 --columns bound,exact --shard 1/2 -o {tmp}/p1.json && {cli} table merge "

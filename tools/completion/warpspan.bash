@@ -12,12 +12,12 @@ _warpspan() {
     # file name, or nothing to offer.
     case $cmd:$prev in
         main:--arch) words="sm_20 sm_21 sm_30 sm_35 sm_50 sm_60 sm_70 sm_80 sm_86 sm_90" ;;
-        main:--method) words="bound anneal exact ilp estimate" ;;
+        main:--method) words="bound lower anneal exact ilp estimate" ;;
         main:--constraints) words="short long" ;;
         main:--init) words="round-robin fixed-priority most-pending random least-progress starve" ;;
         main:--moves) words="uniform local" ;;
         ptx:--arch) words="sm_20 sm_21 sm_30 sm_35 sm_50 sm_60 sm_70 sm_80 sm_86 sm_90" ;;
-        ptx:--method) words="bound anneal exact ilp estimate" ;;
+        ptx:--method) words="bound lower anneal exact ilp estimate" ;;
         ptx:--constraints) words="short long" ;;
         ptx:--init) words="round-robin fixed-priority most-pending random least-progress starve" ;;
         ptx:--moves) words="uniform local" ;;
@@ -27,12 +27,12 @@ _warpspan() {
         pws:--contexts) words="paper count" ;;
         pws:--format) words="text csv" ;;
         table:--arch) words="sm_20 sm_21 sm_30 sm_35 sm_50 sm_60 sm_70 sm_80 sm_86 sm_90" ;;
-        table:--columns) words="bound exact anneal" ;;
+        table:--columns) words="bound exact anneal lower" ;;
         table:--format) words="header csv json" ;;
         merge:--format) words="header csv json" ;;
         main:--convergence|main:--plot|main:--svg|main:--write-lp|ptx:--convergence|ptx:--plot|ptx:--svg|ptx:--write-lp|ptx:--loop-bounds|ptx:--ptxas-info|ptx:--write-cfg|table:--spec|table:--output|table:-o|table:--svg|merge:--output|merge:-o|merge:--svg)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        main:--kernel|main:--warps|main:--units|main:--latency|main:--warp-size|main:--schedulers|main:--witness|main:--budget|main:--memory|main:--timeout|main:--x|main:--threads|main:--iterations|main:--restarts|main:--t0|main:--seed|ptx:--warps|ptx:--units|ptx:--latency|ptx:--warp-size|ptx:--schedulers|ptx:--witness|ptx:--budget|ptx:--memory|ptx:--timeout|ptx:--x|ptx:--threads|ptx:--iterations|ptx:--restarts|ptx:--t0|ptx:--seed|ptx:--entry|ptx:--loop-bound|ptx:--expansion-arch|pws:--spsimds|pws:--cus|pws:--simds|pws:--wf-contexts|pws:--wf-size|pws:--workgroups|pws:--wg-size|pws:--delay|pws:--split-cost|pws:--merge-cost|pws:--csv-base|ipet:--timeout|table:--kernel|table:--warps|table:--units|table:--latency|table:--warp-size|table:--schedulers|table:--budget|table:--memory|table:--restarts|table:--name|table:--timeout|table:--iterations|table:--seed|table:--threads|table:--guard|table:--shard|merge:--guard)
+        main:--kernel|main:--warps|main:--units|main:--latency|main:--warp-size|main:--schedulers|main:--witness|main:--budget|main:--memory|main:--timeout|main:--x|main:--threads|main:--iterations|main:--restarts|main:--t0|main:--seed|main:--work|ptx:--warps|ptx:--units|ptx:--latency|ptx:--warp-size|ptx:--schedulers|ptx:--witness|ptx:--budget|ptx:--memory|ptx:--timeout|ptx:--x|ptx:--threads|ptx:--iterations|ptx:--restarts|ptx:--t0|ptx:--seed|ptx:--work|ptx:--entry|ptx:--loop-bound|ptx:--expansion-arch|pws:--spsimds|pws:--cus|pws:--simds|pws:--wf-contexts|pws:--wf-size|pws:--workgroups|pws:--wg-size|pws:--delay|pws:--split-cost|pws:--merge-cost|pws:--csv-base|ipet:--timeout|table:--kernel|table:--warps|table:--units|table:--latency|table:--warp-size|table:--schedulers|table:--budget|table:--memory|table:--restarts|table:--work|table:--name|table:--timeout|table:--iterations|table:--seed|table:--threads|table:--guard|table:--shard|merge:--guard)
             COMPREPLY=(); return ;;
     esac
     if [[ -n $words ]]; then
@@ -42,11 +42,11 @@ _warpspan() {
     fi
     if [[ $cur == -* ]]; then
         case $cmd in
-        main) words="--help -h --version --json --quiet --require-exact --kernel --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --convergence --plot --svg --write-lp" ;;
-        ptx) words="--help -h --json --quiet --require-exact --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --convergence --plot --svg --write-lp --entry --path --prefix --loop-bound --loop-bounds --unknown-opcode --expansion-arch --ptxas-info --write-cfg" ;;
+        main) words="--help -h --version --json --quiet --require-exact --kernel --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --work --convergence --plot --svg --write-lp" ;;
+        ptx) words="--help -h --json --quiet --require-exact --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --work --convergence --plot --svg --write-lp --entry --path --prefix --loop-bound --loop-bounds --unknown-opcode --expansion-arch --ptxas-info --write-cfg" ;;
         pws) words="--help -h --json --spsimds --cus --simds --wf-contexts --wf-size --workgroups --wg-size --delay --split-cost --merge-cost --split --contexts --format --csv-base --explain --ipet" ;;
         ipet) words="--help -h --json --timeout" ;;
-        table) words="--help -h --quiet --require-exact --kernel --warps --units --latency --warp-size --schedulers --arch --budget --memory --restarts --name --spec --columns --timeout --iterations --seed --threads --format --output -o --guard --timing --shard --svg" ;;
+        table) words="--help -h --quiet --require-exact --kernel --warps --units --latency --warp-size --schedulers --arch --budget --memory --restarts --work --name --spec --columns --timeout --iterations --seed --threads --format --output -o --guard --timing --shard --svg" ;;
         merge) words="--help -h --format --output -o --guard --timing --svg" ;;
         help) words="--help -h" ;;
         esac

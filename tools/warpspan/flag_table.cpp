@@ -26,8 +26,8 @@ constexpr FlagSpec toggle(Flag id, const char *name, CommandSet commands, Group 
 }
 
 // The choices, in the order of the enums of flag_table.hpp.
-const char *const kMethodNames[] = {"bound", "anneal", "exact", "ilp", "estimate", nullptr};
-const char *const kColumnNames[] = {"bound", "exact", "anneal", nullptr};
+const char *const kMethodNames[] = {"bound", "lower", "anneal", "exact", "ilp", "estimate", nullptr};
+const char *const kColumnNames[] = {"bound", "exact", "anneal", "lower", nullptr};
 const char *const kConstraintNames[] = {"short", "long", nullptr};
 const char *const kMovesNames[] = {"uniform", "local", nullptr};
 const char *const kInitNames[] = {"round-robin", "fixed-priority", "most-pending", "random", "least-progress",
@@ -47,7 +47,7 @@ constexpr size_t names(const char *const (&)[N]) {
     return N - 1;  // the terminating nullptr
 }
 static_assert(names(kMethodNames) == static_cast<size_t>(Method::kEstimate) + 1, "Method and its names");
-static_assert(names(kColumnNames) == static_cast<size_t>(Column::kAnneal) + 1, "Column and its names");
+static_assert(names(kColumnNames) == static_cast<size_t>(Column::kLower) + 1, "Column and its names");
 static_assert(names(kConstraintNames) == static_cast<size_t>(Constraints::kLong) + 1, "Constraints");
 static_assert(names(kMovesNames) == static_cast<size_t>(Moves::kLocal) + 1, "Moves and its names");
 static_assert(names(kInitNames) == static_cast<size_t>(AnnealInit::kStarve) + 1, "AnnealInit and its names");
@@ -104,8 +104,10 @@ const FlagSpec kFlags[] = {
 
     // ---- the methods of the main command ----
     flag(Flag::kMethod, "--method", "LIST", ValueType::kChoiceSet, kMain, Group::kAnalysis, "none",
-         "the methods to run, comma-separated: bound (proven upper bounds, always computed), anneal (paper 003's "
-         "simulated annealing: a witnessed lower bound), exact (T(W) exactly, or a bracket when a budget runs "
+         "the methods to run, comma-separated: bound (proven upper bounds, always computed), lower (the "
+         "witness search: dispatch policies, beam search over the exact solver's states and annealing, stopping "
+         "when it meets the proven upper bound: a witnessed lower bound), anneal (paper 003's "
+         "simulated annealing as published: a witnessed lower bound), exact (T(W) exactly, or a bracket when a budget runs "
          "out), ilp (paper 004's ILP with lp_solve: T(W), or a witnessed lower bound when stopped), estimate "
          "(paper 004 Eq. 40-41 from exact T(1..x): NOT a bound)")
         .with_choices(kMethodNames)
@@ -125,7 +127,7 @@ const FlagSpec kFlags[] = {
         .otherwise("256")
         .range(1, 1u << 24),
     flag(Flag::kTimeout, "--timeout", "S", ValueType::kDecimal, kMain, Group::kAnalysis, "seconds",
-         "exact, anneal and ilp: each stops after S seconds (fractions allowed): exact with a bracket, anneal "
+         "lower, exact, anneal and ilp: each stops after S seconds (fractions allowed): exact with a bracket, anneal "
          "with the best found so far, ilp with its best schedule, if any")
         .decimal_range(0, 1e9, true),
     flag(Flag::kConstraints, "--constraints", "KIND", ValueType::kChoice, kMain, Group::kAnalysis,
@@ -138,7 +140,8 @@ const FlagSpec kFlags[] = {
         .otherwise("min(W, 4)")
         .range(1, WSP_MAX_WARPS),
     flag(Flag::kThreads, "--threads", "N", ValueType::kUnsigned, kMain, Group::kAnalysis, "threads",
-         "estimate and anneal: run on N threads; results do not depend on it")
+         "lower, estimate and anneal: run on N threads; results do not depend on it (lower: unless only "
+         "--timeout bounds it)")
         .otherwise("one per hardware thread")
         .range(1, 4096),
     flag(Flag::kIterations, "--iterations", "N", ValueType::kUnsigned, kMain, Group::kAnalysis, "iterations",
@@ -162,9 +165,14 @@ const FlagSpec kFlags[] = {
         .with_choices(kMovesNames)
         .by_default("uniform"),
     flag(Flag::kSeed, "--seed", "N", ValueType::kUnsigned, kMain, Group::kAnalysis, "none",
-         "anneal: the seed of the first restart; restart k uses N + k")
+         "anneal: the seed of the first restart; restart k uses N + k (lower: the seed its searches mix "
+         "with their index)")
         .range(0, UINT64_MAX)
         .by_default("1"),
+    flag(Flag::kWork, "--work", "N", ValueType::kUnsigned, kMain | kTable, Group::kAnalysis, "budget",
+         "lower: stop after N units of work (table: per entry; deterministic: the same witness for any --threads)")
+        .otherwise("sized to the problem (milliseconds for small ones), or none with --timeout")
+        .range(1, UINT64_MAX),
 
     // ---- output files of the main command ----
     flag(Flag::kConvergence, "--convergence", "FILE", ValueType::kOutputPath, kMain, Group::kOutput, "path",
@@ -287,7 +295,8 @@ const FlagSpec kFlags[] = {
          "warp_size, schedulers, warps)"),
     flag(Flag::kColumns, "--columns", "LIST", ValueType::kChoiceSet, kTable, Group::kAnalysis, "none",
          "the columns, comma-separated: bound (the proven upper bound), exact (T(W), or the upper end of a "
-         "bracket: a WCET either way), anneal (a witnessed lower bound: NOT a WCET)")
+         "bracket: a WCET either way), lower (the witness search: a witnessed lower bound, NOT a WCET), anneal "
+         "(paper 003's annealing: a witnessed lower bound, NOT a WCET)")
         .with_choices(kColumnNames)
         .by_default("bound"),
     flag(Flag::kTableTimeout, "--timeout", "S", ValueType::kDecimal, kTable, Group::kAnalysis, "seconds",

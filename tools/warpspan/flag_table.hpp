@@ -55,7 +55,7 @@ enum class Flag : uint16_t {
     kKernel, kWarps, kUnits, kLatency, kWarpSize, kSchedulers, kArch,
     // the methods of the main command (and ptx)
     kMethod, kWitness, kBudget, kMemory, kTimeout, kConstraints, kX, kThreads, kIterations, kRestarts,
-    kInit, kT0, kMoves, kSeed,
+    kInit, kT0, kMoves, kSeed, kWork,
     // output files of the main command (and ptx)
     kConvergence, kPlot, kSvg, kWriteLp,
     // ptx
@@ -179,8 +179,8 @@ std::vector<std::string> command_words();
 std::string command_title(Command command);
 
 // Choices with a meaning in the program: each enum lists its choices' values in table order.
-enum class Method : uint8_t { kBound, kAnneal, kExact, kIlp, kEstimate };
-enum class Column : uint8_t { kBound, kExact, kAnneal };
+enum class Method : uint8_t { kBound, kLower, kAnneal, kExact, kIlp, kEstimate };
+enum class Column : uint8_t { kBound, kExact, kAnneal, kLower };
 enum class Constraints : uint8_t { kShort, kLong };
 enum class Moves : uint8_t { kUniform, kLocal };
 enum class AnnealInit : uint8_t { kRoundRobin, kFixedPriority, kMostPending, kRandom, kLeastProgress, kStarve };

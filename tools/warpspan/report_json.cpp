@@ -61,6 +61,15 @@ void exact(JsonWriter &j, const ExactRun &run, bool with_witness) {
     j.end_object();
 }
 
+void lower(JsonWriter &j, const LowerRun &run) {
+    j.begin_object(Layout::kInline).member("lower", run.lower).member("upper", run.upper);
+    j.member("stopped_by", lower_stop_name(run.stop)).member("found_by", lower_found_by_name(run.found_by));
+    j.member("searches", run.jobs).member("seed", run.seed).member("work", run.work);
+    j.member("work_budget", run.work_budget).member("seconds", run.seconds, 6);
+    ids(j, "witness", run.witness);
+    j.end_object();
+}
+
 void anneal(JsonWriter &j, const AnnealRun &run) {
     j.begin_object(Layout::kInline).member("lower", run.lower).member("stopped_by", anneal_stop_name(run));
     j.member("iterations", run.iterations).member("calibrated", run.calibrated);
@@ -129,6 +138,7 @@ void write_report_json(JsonWriter &j, const ReportInput &in) {
         ids(j, "warp_cycle", a.given->warp_cycle);
         j.end_object();
     }
+    if (a.lower_search) lower(j.key("lower"), *a.lower_search);
     if (a.anneal) anneal(j.key("anneal"), *a.anneal);
     if (a.exact) exact(j.key("exact"), *a.exact, true);
     if (a.ilp) ilp(j.key("ilp"), *a.ilp);

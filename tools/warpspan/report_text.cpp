@@ -114,6 +114,22 @@ void write_exact(std::ostream &out, const ExactRun &run) {
         << mib_text(run.memory) << "\n\n";
 }
 
+void write_lower(std::ostream &out, const LowerRun &run) {
+    out << "lower (witness search: dispatch policies, beam search over the exact solver's states, annealing; "
+           "a lower bound)\n";
+    out << "  best          " << run.lower << "   found by " << lower_found_by_name(run.found_by) << "\n";
+    out << "  stopped by    " << lower_stop_name(run.stop)
+        << (run.stop == WSP_STOP_FINISHED ? std::string("   (the witness meets the proven bound ") +
+                                                std::to_string(run.upper) + ": it is T(W))"
+                                          : std::string("   (the proven bound it stops at: ") + std::to_string(run.upper) +
+                                                ")")
+        << "\n";
+    out << "  search        " << plural(run.jobs, "search", "searches") << " (seed " << run.seed << "), " << run.work
+        << " units of work";
+    if (run.work_budget != 0) out << " of " << run.work_budget;
+    out << ", " << seconds_text(run.seconds) << "\n\n";
+}
+
 void write_anneal(std::ostream &out, const AnnealRun &run) {
     const AnnealInstance &best = run.instances[run.best];
     out << "anneal (paper 003: simulated annealing over pseudo-precedence strings; a lower bound)\n";
@@ -190,7 +206,7 @@ void write_result(std::ostream &out, const ReportInput &in) {
         out << "  lower         " << a.lower << "   witnessed by " << a.witness_source
             << " (the schedule below, validated)\n";
     else
-        out << "  lower         0   (no witness: give --witness or --method anneal, exact or ilp)\n";
+        out << "  lower         0   (no witness: give --witness or --method lower, anneal, exact or ilp)\n";
     out << "  upper         " << a.upper << "   proven by " << a.upper_source << "\n\n";
     const PresetReadings &pb = in.readings;
     if (a.lower == a.upper)
@@ -219,6 +235,7 @@ void write_report_text(std::ostream &out, const ReportInput &in) {
         << " identical warps on one SM\n\n";
     write_problem(out, in);
     write_bounds(out, a);
+    if (a.lower_search) write_lower(out, *a.lower_search);
     if (a.anneal) write_anneal(out, *a.anneal);
     if (a.exact) write_exact(out, *a.exact);
     if (a.ilp) {

@@ -16,6 +16,7 @@ void RunProgress::begin(const char *method) {
     const std::string m = method;
     const char *unit = m == "exact" || m == "estimate" || m == "table exact" ? "states"
                        : m == "ilp"                                          ? "nodes"
+                       : m == "lower" || m == "table lower"                  ? "units"
                                                                               : "iterations";
     line_.reset(new ProgressLine(std::cerr, enabled_, method, unit));
 }
@@ -41,7 +42,11 @@ void RunProgress::jobs_progress(const wsp_host_monitor_status &s) {
     double fraction = std::max(s.count ? static_cast<double>(s.finished) / static_cast<double>(s.count) : -1.0,
                                time_fraction(elapsed, limits_.seconds));
     std::string detail = std::to_string(s.finished) + " of " + std::to_string(s.count) +
-                         (method_ == "anneal" ? " restarts done" : method_ == "estimate" ? " solves done" : " done");
+                         (method_ == "anneal"     ? " restarts done"
+                          : method_ == "estimate" ? " solves done"
+                          : method_ == "lower"    ? " searches done"
+                                                  : " done");
+    if (method_ == "lower") detail = "best " + std::to_string(s.lower) + "; " + detail;
     if (method_ == "anneal") {
         if (limits_.anneal_iterations != 0)
             fraction = std::max(fraction, budget_fraction(s.work, limits_.anneal_iterations * s.count));

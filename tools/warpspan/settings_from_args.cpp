@@ -110,6 +110,7 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     r.sm = s.problem.sm();
     s.methods = a.choices<Method>(Flag::kMethod);
     for (const Method m : s.methods) {
+        r.lower = r.lower || m == Method::kLower;
         r.anneal = r.anneal || m == Method::kAnneal;
         r.exact = r.exact || m == Method::kExact;
         r.ilp = r.ilp || m == Method::kIlp;
@@ -131,6 +132,11 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     an.moves = a.choice<Moves>(Flag::kMoves) == Moves::kLocal ? WSP_MOVES_LOCAL : WSP_MOVES_UNIFORM;
     an.seconds = seconds;
     an.threads = threads;
+    wsp::host::LowerSettings &lo = r.lower_settings;
+    lo.work = a.has(Flag::kWork) ? a.number(Flag::kWork) : 0;
+    lo.seed = an.seed;
+    lo.seconds = seconds;
+    lo.threads = threads;
     r.ilp_constraints = a.choice<Constraints>(Flag::kConstraints) == Constraints::kLong ? WSP_HOST_ILP_LONG : WSP_HOST_ILP_SHORT;
     r.ilp_seconds = seconds;
     r.estimate_x = a.has(Flag::kX) ? static_cast<uint32_t>(a.number(Flag::kX)) : 0;
@@ -152,8 +158,10 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     if (an.record && !r.anneal)
         return failure = usage_failure(s.convergence ? "--convergence" : "--plot", "records the annealer: add --method anneal"),
                false;
-    if (s.svg && r.witness.empty() && !r.anneal && !r.exact && !r.ilp)
-        return failure = usage_failure("--svg", "draws a witness schedule: add --witness or --method anneal, exact or ilp"),
+    if (a.given(Flag::kWork) && !r.lower)
+        return failure = usage_failure("--work", "budgets the witness search: add --method lower"), false;
+    if (s.svg && r.witness.empty() && !r.lower && !r.anneal && !r.exact && !r.ilp)
+        return failure = usage_failure("--svg", "draws a witness schedule: add --witness or --method lower, anneal, exact or ilp"),
                false;
     if ((r.ilp || s.write_lp) && !wsp_host_ilp_available())
         return failure = cli_failure(ExitCode::kUnavailable, r.ilp ? "--method ilp" : "--write-lp",

@@ -21,7 +21,7 @@ struct Point {
 
 Point point_of(const BracketRow &r) {
     Point p{r.warps, {}, {}};
-    for (const auto &v : {r.exact_lower, r.anneal})
+    for (const auto &v : {r.exact_lower, r.anneal, r.lower})
         if (v && *v > 0) p.lower = p.lower ? std::max(*p.lower, *v) : *v;
     for (const auto &v : {r.bound, r.exact_upper})
         if (v) p.upper = p.upper ? std::min(*p.upper, *v) : *v;

@@ -1,6 +1,6 @@
 // What `warpspan table` found, per W, as SVG: one panel per kernel of the table with T(W) against W.
 // A point where T(W) is known exactly (the exact column's status optimal: lower = upper), an interval
-// [lower, upper] where it is only bracketed (lower: the best witnessed lower bound of the exact and
+// [lower, upper] where it is only bracketed (lower: the best witnessed lower bound of the exact, lower and
 // anneal columns; upper: the least proven upper bound of the bound and exact columns), a ring where
 // only a lower bound is known, the bound column as a dashed line, and the paper's formula (paper 004
 // Eq. 5-7), when the rows carry it, as a dotted line marked as not a bound. Round ticks on both axes,
@@ -21,6 +21,7 @@ struct BracketRow {
     std::optional<uint64_t> bound;                     // column bound: a proven upper bound
     std::optional<uint64_t> exact_lower, exact_upper;  // column exact: equal when T(W) is known
     std::optional<uint64_t> anneal;                    // column anneal: a witnessed lower bound
+    std::optional<uint64_t> lower;                     // column lower: a witnessed lower bound
     std::optional<uint64_t> paper;                     // paper 004 Eq. 5-7: NOT a bound, for comparison
 };
 

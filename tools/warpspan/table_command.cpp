@@ -17,8 +17,11 @@ using wsp::host::TableColumn;
 wsp::host::TableOptions options_of(const ParsedArgs &a) {
     wsp::host::TableOptions o;
     for (const Column c : a.choices<Column>(Flag::kColumns))
-        o.columns.push_back(c == Column::kBound ? TableColumn::kBound : c == Column::kExact ? TableColumn::kExact
-                                                                                              : TableColumn::kAnneal);
+        o.columns.push_back(c == Column::kBound   ? TableColumn::kBound
+                            : c == Column::kExact ? TableColumn::kExact
+                            : c == Column::kLower ? TableColumn::kLower
+                                                  : TableColumn::kAnneal);
+    if (a.given(Flag::kWork)) o.work = a.number(Flag::kWork);
     o.seed = a.number(Flag::kTableSeed);
     o.iterations = a.number(Flag::kTableIterations);
     if (a.given(Flag::kRestarts)) o.restarts = static_cast<uint32_t>(a.number(Flag::kRestarts));

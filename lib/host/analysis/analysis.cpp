@@ -141,6 +141,13 @@ bool prepare_analysis(const AnalysisRequest &request, Analysis &a, AnalysisError
 bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis &a, AnalysisError &error) {
     RunObserver quiet;
     if (observer == nullptr) observer = &quiet;
+    if (request.lower) {
+        LowerRun run;
+        if (!run_lower(request, observer, a, run, error)) return false;
+        if (!accept_witness(a, run.witness, run.lower, "lower", error)) return false;
+        a.stopped = a.stopped || run.stop == WSP_STOP_CANCELLED;
+        a.lower_search = std::move(run);
+    }
     if (request.anneal) {
         AnnealRun run;
         if (!run_anneal(request, observer, a, run, error)) return false;
@@ -205,6 +212,20 @@ const char *ilp_status_name(uint32_t stop) {
         case WSP_STOP_TIME: return "timeout";
         default: return "cancelled";
     }
+}
+
+const char *lower_stop_name(uint32_t stop) {
+    switch (stop) {
+        case WSP_STOP_FINISHED: return "optimal";
+        case WSP_STOP_BUDGET: return "work";
+        case WSP_STOP_TIME: return "time";
+        default: return "cancelled";
+    }
+}
+
+const char *lower_found_by_name(uint32_t found_by) {
+    static const char *const kNames[] = {"initial", "policy", "beam", "anneal"};
+    return found_by < 4 ? kNames[found_by] : "?";
 }
 
 const char *ilp_model_format(const std::string &path) {

@@ -98,6 +98,29 @@ struct IlpRun {
     uint32_t constraints = WSP_HOST_ILP_SHORT;
 };
 
+// The lower-bound method (lower/lower.hpp, host/jobs/lower_jobs.hpp): dispatch policies, beam search
+// over the exact solver's states and the annealer, in rounds, stopping when the witness meets the
+// proven upper bound.
+struct LowerSettings {
+    uint64_t work = 0;     // work units over all jobs; 0 = the problem's default (or none with `seconds`)
+    uint64_t seed = 1;
+    double seconds = 0;    // wall-clock budget; 0 = none
+    unsigned threads = 0;  // 0 = one per hardware thread; the answer does not depend on it with `work`
+};
+
+struct LowerRun {
+    uint32_t lower = 0;    // the witness's makespan: a lower bound on T(W)
+    uint32_t upper = 0;    // the proven bound the search stops at
+    uint32_t stop = 0;     // wsp_stop_reason of the winning job (FINISHED: lower == upper)
+    uint32_t found_by = 0; // wsp::kFound*
+    uint32_t jobs = 0;
+    uint64_t work = 0;     // units spent over all jobs
+    uint64_t work_budget = 0;  // units asked for (0: none, time only)
+    uint64_t seed = 0;
+    double seconds = 0;
+    std::vector<uint32_t> witness;
+};
+
 struct ExactSettings {
     uint64_t budget = 0;      // states; 0 = none
     uint64_t memory_mib = 0;  // 0 = kDefaultMemoryMiB (shared by the solves that run at once)
@@ -122,7 +145,8 @@ struct AnalysisRequest {
     uint32_t warps = 0;
     wsp_sm_config sm{};
     std::vector<uint32_t> witness;  // a pseudo-precedence string to check; empty = none
-    bool anneal = false, exact = false, ilp = false, estimate = false;
+    bool lower = false, anneal = false, exact = false, ilp = false, estimate = false;
+    LowerSettings lower_settings;
     ExactSettings exact_settings;
     AnnealSettings anneal_settings;
     uint32_t ilp_constraints = WSP_HOST_ILP_SHORT;
@@ -137,12 +161,13 @@ struct Analysis {
     wsp_problem *problem = nullptr;
     wsp_bounds bounds{};
     std::optional<Witness> given;  // the request's witness, decoded and validated
+    std::optional<LowerRun> lower_search;  // the lower-bound method's run
     std::optional<AnnealRun> anneal;
     std::optional<ExactRun> exact;
     std::optional<Estimate> estimate;
     std::optional<IlpRun> ilp;
     std::optional<Witness> witness;  // the longest validated schedule: it witnesses `lower`
-    std::string witness_source;      // "--witness", "anneal", "exact" or "ilp"
+    std::string witness_source;      // "--witness", "lower", "anneal", "exact" or "ilp"
     uint64_t lower = 0;              // best witnessed lower bound (0 if none)
     uint64_t upper = 0;              // best proven upper bound
     std::string upper_source;        // what proves `upper`: "the bound", "exact", "ilp", or a list
@@ -165,7 +190,7 @@ bool analysis_fail(AnalysisError &error, const char *step, wsp_status status, ui
 
 // The problem, its bounds and the request's witness; `a.lower`/`a.upper` start from them.
 bool prepare_analysis(const AnalysisRequest &request, Analysis &a, AnalysisError &error);
-// The methods of the request, in the order anneal, exact (seeded with the best schedule so far), ilp,
+// The methods of the request, in the order lower, anneal, exact (seeded with the best schedule so far), ilp,
 // estimate; then the combined lower and upper bounds.
 bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis &a, AnalysisError &error);
 
@@ -211,6 +236,8 @@ void anneal_jobs(const AnnealSettings &settings, const wsp_problem *p, AnnealRun
 bool anneal_collect(const wsp_host_anneal_job *jobs, size_t count, AnnealRun &run, AnalysisError &error);
 
 // The steps of run_methods, one at a time.
+bool run_lower(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, LowerRun &run,
+               AnalysisError &error);
 bool run_anneal(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, AnnealRun &run,
                 AnalysisError &error);
 bool run_exact(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, ExactRun &run,
@@ -230,6 +257,8 @@ const char *exact_status_name(const wsp_exact_result &r);  // "optimal", or "bud
 const char *stop_reason_name(uint32_t stop);          // nullptr for FINISHED; "states", "memory", "time", "cancelled"
 const char *anneal_stop_name(const AnnealRun &run);   // "iterations", "time", "cancelled", "optimal"
 const char *ilp_status_name(uint32_t stop);           // "optimal", "timeout", "cancelled"
+const char *lower_stop_name(uint32_t stop);          // "optimal", "work", "time", "cancelled"
+const char *lower_found_by_name(uint32_t found_by);  // "initial", "policy", "beam", "anneal"
 const char *ilp_model_format(const std::string &path);  // "mps" for a .mps name, else "lp"
 
 }  // namespace host

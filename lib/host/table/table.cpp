@@ -41,6 +41,7 @@ const char *column_name(TableColumn column) {
         case TableColumn::kBound: return "bound";
         case TableColumn::kExact: return "exact";
         case TableColumn::kAnneal: return "anneal";
+        case TableColumn::kLower: return "lower";
     }
     return "?";
 }
@@ -80,6 +81,10 @@ std::string options_text(const TableOptions &o) {
             out += std::string(out.empty() ? "" : "; ") + "exact: " +
                    (o.budget ? "budget " + std::to_string(o.budget) + " states" : "no state limit") + ", " + t +
                    ", memory " + std::to_string(o.memory_mib ? o.memory_mib : kDefaultMemoryMiB) + " MiB per entry";
+        } else if (c == TableColumn::kLower) {
+            out += std::string(out.empty() ? "" : "; ") + "lower: " +
+                   (o.work ? std::to_string(o.work) + " units of work" : std::string("work sized to each entry")) +
+                   " per entry, base seed " + std::to_string(o.seed);
         } else if (c == TableColumn::kAnneal) {
             out += std::string(out.empty() ? "" : "; ") + "anneal: " + std::to_string(o.iterations) + " iterations x " +
                    std::to_string(o.restarts ? o.restarts : uint32_t{WSP_POLICY_COUNT}) +

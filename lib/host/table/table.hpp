@@ -30,12 +30,13 @@ struct TableKernel {
     std::string config;  // "units=L=32,C=128,S=32,D=32 latency=L=1,C=1,S=1,D=1 warp_size=32 schedulers=4"
 };
 
-enum class TableColumn : uint8_t { kBound, kExact, kAnneal };
-const char *column_name(TableColumn column);  // "bound", "exact", "anneal"
+enum class TableColumn : uint8_t { kBound, kExact, kAnneal, kLower };
+const char *column_name(TableColumn column);  // "bound", "exact", "anneal", "lower"
 
 struct TableOptions {
     std::vector<TableColumn> columns;
-    uint64_t seed = 1;            // anneal: the base of every entry's seed (entry_seed)
+    uint64_t seed = 1;            // anneal and lower: the base of every entry's seed (entry_seed)
+    uint64_t work = 0;            // lower: work units per entry; 0 = sized to the entry's problem
     uint64_t iterations = 100000; // anneal: per restart
     uint32_t restarts = 0;        // anneal: per entry; 0 = one per kind of initial solution
     uint64_t budget = 0;          // exact: states per entry; 0 = none

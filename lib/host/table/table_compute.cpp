@@ -1,9 +1,10 @@
-// Computing a table's entries (table.hpp): the bound of each entry at once; then every annealing
-// restart of every entry in one batch; then every exact entry in one batch, each seeded with its
-// entry's best annealed schedule. Each job's result depends on its inputs and seed only, so a table does
+// Computing a table's entries (table.hpp): the bound of each entry at once; then the witness search
+// (lower) of each entry in turn, its searches on the threads; then every annealing restart of every
+// entry in one batch; then every exact entry in one batch, each seeded with its entry's best witness. Each job's result depends on its inputs and seed only, so a table does
 // not depend on the thread count (nor on sharding).
 #include <algorithm>
 
+#include "host/jobs/lower_jobs.hpp"
 #include "host/table/table.hpp"
 
 namespace wsp {
@@ -17,6 +18,7 @@ struct Entry {
     wsp_problem *problem = nullptr;
     wsp_bounds bounds{};
     double bound_seconds = 0;
+    LowerRun lower;
     AnnealRun anneal;
     size_t first_job = 0;  // of its restarts in the anneal batch
     std::optional<Witness> witness;
@@ -31,6 +33,56 @@ bool wants(const TableOptions &o, TableColumn c) {
 
 std::string entry_name(const TableInfo &t, const Entry &e) {
     return "table " + t.kernels[e.kernel].name + ", W=" + std::to_string(e.warps);
+}
+
+// Keeps the longer of the entry's witness and `w`.
+void keep_witness(Entry &e, const Witness &w) {
+    if (!e.witness || w.makespan > e.witness->makespan) e.witness = w;
+}
+
+bool run_lower_entries(const TableInfo &t, const TableOptions &o, std::vector<Entry> &entries, RunObserver *observer,
+                       AnalysisError &error, std::string &where) {
+    observer->begin("table lower");
+    for (Entry &e : entries) {
+        where = entry_name(t, e);
+        const size_t n = static_cast<size_t>(e.warps) * wsp_problem_length(e.problem);
+        LowerRun &run = e.lower;
+        run.witness.assign(n, 0);
+        run.seed = entry_seed(o.seed, t.kernels[e.kernel].name, e.warps);
+        HostLowerOptions lo{};
+        lo.lower.control.budget = o.work;
+        lo.lower.control.progress = observe_stop;
+        lo.lower.control.context = observer;
+        lo.lower.control.interval = kObserveInterval;
+        lo.lower.seed = run.seed;
+        wsp_host_run_options ro{};
+        ro.threads = o.threads;
+        HostLowerResult r{};
+        wsp_diag d{};
+        const wsp_status st = host_lower_run(e.problem, &lo, &ro, run.witness.data(), n, &r, &d);
+        if (st != WSP_OK) {
+            observer->end();
+            return analysis_fail(error, "lower", st, d);
+        }
+        run.lower = r.best.lower;
+        run.upper = r.best.upper;
+        run.stop = r.best.stop;
+        run.found_by = r.best.found_by;
+        run.jobs = r.jobs;
+        run.work = r.work;
+        run.seconds = r.seconds;
+        Witness w;
+        if (!decode_witness(e.problem, run.witness, "lower", w, error) || w.makespan != run.lower) {
+            observer->end();
+            return w.makespan == run.lower ? false
+                                           : analysis_fail(error, "lower", WSP_ERR_INTERNAL, WSP_FIELD_NONE,
+                                                           "the witness search's schedule does not decode to its result");
+        }
+        keep_witness(e, w);
+        if (observer->stop() != 0) break;  // Ctrl-C: the entries so far keep their results
+    }
+    observer->end();
+    return true;
 }
 
 bool run_anneal_batch(const TableInfo &t, const TableOptions &o, std::vector<Entry> &entries, RunObserver *observer,
@@ -71,7 +123,7 @@ bool run_anneal_batch(const TableInfo &t, const TableOptions &o, std::vector<Ent
         if (w.makespan != e.anneal.lower)
             return analysis_fail(error, "anneal", WSP_ERR_INTERNAL, WSP_FIELD_NONE,
                                  "the annealer's witness does not decode to its result");
-        e.witness = w;
+        keep_witness(e, w);
     }
     return true;
 }
@@ -89,7 +141,7 @@ bool run_exact_batch(const TableInfo &t, const TableOptions &o, std::vector<Entr
         size_t bytes = 0;
         if (!exact_memory(s, e.problem, 1, bytes, error)) return false;
         exact_job(s, e.problem, bytes, e.exact, jobs[k]);
-        if (e.witness) {  // the annealer's schedule is a head start
+        if (e.witness) {  // the best witness so far (lower, anneal) is a head start
             jobs[k].options.initial = e.witness->string.data();
             jobs[k].options.initial_length = e.witness->string.size();
         }
@@ -128,6 +180,12 @@ ColumnResult column_of(TableColumn c, const Entry &e) {
         r.upper = e.bounds.upper;
         r.status = "proven upper";
         r.seconds = e.bound_seconds;
+    } else if (c == TableColumn::kLower) {
+        r.value = e.lower.lower;
+        r.lower = e.lower.lower;
+        r.seed = e.lower.seed;
+        r.status = "lower bound";
+        r.seconds = e.lower.seconds;
     } else if (c == TableColumn::kAnneal) {
         r.value = e.anneal.lower;
         r.lower = e.anneal.lower;
@@ -166,6 +224,7 @@ bool compute_table(const TableInfo &t, const TableOptions &o, const std::vector<
         if (wsp_bounds_compute(e.problem, &e.bounds, &d) != WSP_OK) return analysis_fail(error, "problem", WSP_ERR_INTERNAL, d);
         e.bound_seconds = wsp_host_seconds() - start;
     }
+    if (wants(o, TableColumn::kLower) && !run_lower_entries(t, o, entries, observer, error, where)) return false;
     if (wants(o, TableColumn::kAnneal) && !run_anneal_batch(t, o, entries, observer, error, where)) return false;
     if (wants(o, TableColumn::kExact) && !run_exact_batch(t, o, entries, observer, error, where)) return false;
     for (const Entry &e : entries) {
