@@ -178,6 +178,51 @@ void test_fixtures(void **state) {
     }
 }
 
+// The CFGs of real kernels compiled by nvcc (tests/fixtures/pws/ptx, written by warpspan ptx
+// --write-cfg through tools/pws_fixtures/make.py): every one parses in both formats, normalises, and
+// gives the same numbers from both; the normal form read back (--explain) keeps every number; the
+// optimal split is never worse than Select or no splitting; without loops the drawn longest path is
+// at most the serialised one.
+void test_compiler_fixtures(void **state) {
+    (void)state;
+    std::ifstream index(fixture("ptx/INDEX"));
+    std::string name;
+    size_t count = 0, with_loops = 0, with_branches = 0;
+    while (std::getline(index, name)) {
+        ++count;
+        const SourceGraph text = read_fixture("ptx/" + name + ".pws"), csv = read_fixture("ptx/" + name + ".csv");
+        assert_int_equal(text.nodes.size(), csv.nodes.size());
+        assert_int_equal(text.loops.size(), csv.loops.size());
+        with_loops += text.loops.empty() ? 0 : 1;
+        for (uint32_t S = 1; S <= 4; S *= 2) {
+            PwsResult a, b;
+            if (!run(text, request_for(S, 0, SplitChoice::kAll), a)) fail_msg("%s.pws", name.c_str());
+            if (!run(csv, request_for(S, 0, SplitChoice::kAll), b)) fail_msg("%s.csv", name.c_str());
+            assert_int_equal(a.full, b.full);
+            assert_int_equal(a.select.kernel.kernel_pws, b.select.kernel.kernel_pws);
+            assert_int_equal(a.optimal.kernel.kernel_pws, b.optimal.kernel.kernel_pws);
+            assert_true(a.optimal.kernel.kernel_pws <= a.select.kernel.kernel_pws);
+            assert_true(a.optimal.kernel.kernel_pws <= a.select.kernel.kernel_none);
+            if (S == 1) with_branches += a.g.counts.bsb_if + a.g.counts.reconv > 0 ? 1 : 0;
+            if (text.loops.empty()) assert_true(longest_path(text) <= a.full);
+            std::ostringstream out;
+            write_normal_form(text, a.g, out);
+            std::istringstream in(out.str());
+            SourceGraph again;
+            std::string error;
+            if (!read_graph_text("explain", in, again, error)) fail_msg("%s: %s", name.c_str(), error.c_str());
+            PwsResult r2;
+            assert_true(run(again, request_for(S, 0, SplitChoice::kAll), r2));
+            assert_int_equal(r2.full, a.full);
+            assert_int_equal(r2.optimal.kernel.kernel_pws, a.optimal.kernel.kernel_pws);
+        }
+    }
+    print_message("%zu compiler CFGs: %zu with loops, %zu with branches\n", count, with_loops, with_branches);
+    assert_true(count >= 10);
+    assert_true(with_loops >= 5);
+    assert_true(with_branches >= 10);
+}
+
 void test_unstructured_fixtures(void **state) {
     (void)state;
     const char *bad[] = {"bad_crossing.pws", "bad_irreducible.pws", "bad_break.pws", "bad_while.pws",
@@ -588,7 +633,11 @@ void test_readers(void **state) {
         {false, 0, "1 block 3\nloop 1\n", "x:2: expected 'loop ID BOUND'"},
         {false, 0, "1 block 3\nloop 2 4\n", "x:2: loop bound for node 2, which is not defined"},
         {false, 0, "1 branch+ 3\n", "x:1: kind 'branch+'"},
-        {true, 0, "wcet,a,b,c\n1,0,0\n1,2\n", "x:3: expected 3 to 5 fields"},
+        {true, 0, "wcet,is_bsb,is_reconv,c\n1,0,0\n1,2\n", "x:3: expected 3 to 4 fields (the header on line 1 names 4), found 2"},
+        {true, 0, "1,0\n", "x:1: expected 3 to 5 fields"},
+        {true, 0, "wcet,a,b,c\n1,0,0\n", "x:1: the header has no column 'is_bsb'"},
+        {true, 0, "wcet,is_bsb_node,is_reconv,wcet\n1,0,0,1\n", "x:1: the header names column 'wcet' twice"},
+        {true, 0, "wcet,is_bsb,is_reconv,successors\n1,0,0,0,9\n", "x:2: expected 3 to 4 fields"},
         {true, 0, "1,yes,0,\n", "x:1: is_bsb 'yes' is not 0 or 1"},
         {true, 0, "1,0,0,5\n", "x:1: successor 5 is not a row"},
         {true, 1, "1,0,0,0\n", "x:1: successor '0' is not a row number"},
@@ -606,6 +655,18 @@ void test_readers(void **state) {
     assert_false(read_graph_file("/nonexistent/x.pws", "", 0, g, error));
     assert_non_null(strstr(error.c_str(), "cannot open"));
     assert_false(read_graph_file(fixture("mixed.pws"), "yaml", 0, g, error));
+    // Columns found by name, in any order, others ignored (warpspan ptx --write-cfg's extra columns).
+    {
+        std::istringstream in2("label,successors,wcet,is_reconv_node,is_bsb_node,loop_bound\nA,1,4,0,0,\nB,1;2,5,0,0,3\nC,,1,1,0,\n");
+        assert_true(read_graph_csv("x", in2, 0, g, error));
+        assert_int_equal(g.nodes.size(), 3);
+        assert_int_equal(g.nodes[1].wcet, 5);
+        assert_int_equal(g.nodes[2].flags, wsp::pws::kSourceReconv);
+        assert_int_equal(g.edges.size(), 3);
+        assert_int_equal(g.loops.size(), 1);
+        assert_int_equal(g.loops[0].header, 1);
+        assert_int_equal(g.loops[0].bound, 3);
+    }
     // CSV flags in every spelling the solver's pandas writes, and a quoted WCET refused.
     std::istringstream in("wcet,is_bsb_node,is_reconv_node,successors\n1,True,true,1\n2,0,False,\n");
     assert_true(read_graph_csv("x", in, 0, g, error));
@@ -616,7 +677,8 @@ void test_readers(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fixtures),      cmocka_unit_test(test_unstructured_fixtures),
+        cmocka_unit_test(test_fixtures),      cmocka_unit_test(test_compiler_fixtures),
+        cmocka_unit_test(test_unstructured_fixtures),
         cmocka_unit_test(test_random_perturbed), cmocka_unit_test(test_random_dags),
         cmocka_unit_test(test_loops),         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_readers),

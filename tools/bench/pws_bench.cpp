@@ -1,5 +1,5 @@
 // Benchmark of PWS on compiler-shaped graphs (issue 21): for every fixture (tests/fixtures/pws, the
-// paper's Fig. 8) and for large synthetic nested-branch kernels of our own, the kernel WCET without
+// paper's Fig. 8, the CFGs of real nvcc kernels in tests/fixtures/pws/ptx) and for large synthetic nested-branch kernels of our own, the kernel WCET without
 // splitting, with Select's split points (paper 001, Alg. 1) and with the optimal ones, their ratio,
 // whether the optimum equals brute force over every split set (graphs with at most 14 branches), and
 // the time per graph: normalisation, Select + Prune (the baseline, measured in the same run) and the
@@ -100,6 +100,20 @@ int main(int argc, char **argv) {
     }
     std::sort(names.begin(), names.end());
     names.insert(names.begin(), "../../../examples/fig8.pws");
+    // The CFGs of real kernels compiled by nvcc (tools/pws_fixtures/make.py), text format.
+    {
+        std::vector<std::string> real;
+        if (FILE *f = std::fopen((dir + "ptx/INDEX").c_str(), "r")) {
+            char line[256];
+            while (std::fgets(line, sizeof line, f) != nullptr) {
+                std::string n = line;
+                while (!n.empty() && (n.back() == '\n' || n.back() == '\r')) n.pop_back();
+                if (!n.empty()) real.push_back("ptx/" + n + ".pws");
+            }
+            std::fclose(f);
+        }
+        names.insert(names.end(), real.begin(), real.end());
+    }
     for (const std::string &n : names) {
         Graph gr{n.substr(n.rfind('/') + 1), {}, -1};
         std::string error;

@@ -43,10 +43,21 @@ void write_cfg_files(const Result &r, const std::string &file, const wsp_sm_conf
         << " blocks (ids in layout order, calls inlined; the exit is implicit)\n"
         << "# WCET per block: proven upper bound on T(" << warps << ") of the block's own string on this SM\n"
         << "# kinds: branch = ends in a conditional branch, reconv = immediate post-dominator of one; no BSBs\n";
-    for (const Loop &l : r.loops)
-        pws << "# loop " << l.header << " (" << l.label << ", line " << l.line << ") bound " << l.bound << ": "
-            << l.source << "\n";
-    csv << "wcet,is_bsb_node,is_reconv_node,successors,instructions,label,line\n";
+    std::vector<uint64_t> loop_bound(r.blocks.size(), 0);
+    std::vector<bool> is_header(r.blocks.size(), false);
+    for (const Loop &l : r.loops) {
+        pws << "# loop " << l.header << " (" << l.label << ", line " << l.line << "): the header runs at most "
+            << l.bound << (l.bound == 1 ? " time" : " times") << " per entry (" << l.source << ")\n";
+        // PTX bounds count the header's runs per entry (N); the PWS formats count the back edge's
+        // (the body runs bound + 1 times), so a PTX bound N is written N - 1.
+        if (l.header < loop_bound.size() && l.bound != 0) {
+            loop_bound[l.header] = l.bound - 1;
+            is_header[l.header] = true;
+        }
+    }
+    // The CSV's first five columns are the PWS split-point solver's; warpspan pws finds its columns by
+    // name and ignores the last three (the block's instructions, label and PTX line).
+    csv << "wcet,is_bsb_node,is_reconv_node,successors,loop_bound,instructions,label,line\n";
     for (const Block &b : r.blocks) {
         const uint64_t wcet = block_wcet(sm, warps, b.letters);
         const char *kind = b.conditional ? "branch" : reconv[b.id] ? "reconv" : "block";
@@ -59,9 +70,13 @@ void write_cfg_files(const Result &r, const std::string &file, const wsp_sm_conf
             }
         pws << "   # " << (b.label.empty() ? "-" : b.label) << " line " << b.first_line << ": "
             << (b.letters.empty() ? "(empty)" : letters_text(b.letters)) << "\n";
-        csv << wcet << ",0," << (reconv[b.id] ? 1 : 0) << "," << succ << "," << letters_text(b.letters) << ","
-            << b.label << "," << b.first_line << "\n";
+        csv << wcet << ",0," << (reconv[b.id] ? 1 : 0) << "," << succ << ","
+            << (is_header[b.id] ? std::to_string(loop_bound[b.id]) : std::string()) << ","
+            << letters_text(b.letters) << "," << b.label << "," << b.first_line << "\n";
     }
+    for (const Loop &l : r.loops)
+        if (l.bound != 0) pws << "loop " << l.header << " " << l.bound - 1 << "   # back edge taken at most " << l.bound - 1
+                              << " times: the header runs " << l.bound << " times per entry\n";
 }
 
 }  // namespace ptx

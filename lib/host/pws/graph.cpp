@@ -1,7 +1,9 @@
 // PWS graph files and the normal form in vectors (graph.hpp).
 #include "host/pws/graph.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <istream>
@@ -169,6 +171,14 @@ bool read_graph_csv(const std::string &name, std::istream &in, unsigned base, So
     std::string raw;
     unsigned ln = 0;
     bool first = true;
+    // With a header row, the columns are found by name (wcet, is_bsb[_node], is_reconv[_node],
+    // successors, loop_bound) and other columns are ignored (warpspan ptx --write-cfg adds the
+    // instructions, label and line of each block); without one they are positional.
+    constexpr size_t kColumns = 5, kNone = SIZE_MAX;
+    const char *const kNames[kColumns] = {"wcet", "is_bsb", "is_reconv", "successors", "loop_bound"};
+    size_t column[kColumns] = {0, 1, 2, 3, 4};
+    size_t header_fields = 0;  // 0: no header
+    unsigned header_line = 0;
     while (std::getline(in, raw)) {
         ++ln;
         const std::string where = name + ":" + std::to_string(ln);
@@ -183,13 +193,46 @@ bool read_graph_csv(const std::string &name, std::istream &in, unsigned base, So
         // data, so a malformed first row ("5" in quotes, 1e3) is an error, never a skipped header.
         if (first && !f.empty() && !f[0].empty() && std::isalpha(static_cast<unsigned char>(f[0][0]))) {
             first = false;
+            for (size_t k = 0; k < kColumns; ++k) column[k] = kNone;
+            for (size_t i = 0; i < f.size(); ++i) {
+                std::string n = f[i];
+                if (n.size() > 5 && n.compare(n.size() - 5, 5, "_node") == 0 && n != "successors")
+                    n.erase(n.size() - 5);
+                for (size_t k = 0; k < kColumns; ++k) {
+                    if (n != kNames[k]) continue;
+                    if (column[k] != kNone)
+                        return fail(error, where, "the header names column '" + std::string(kNames[k]) + "' twice");
+                    column[k] = i;
+                }
+            }
+            for (size_t k = 0; k < 3; ++k)
+                if (column[k] == kNone)
+                    return fail(error, where, "the header has no column '" + std::string(kNames[k]) +
+                                                  "' (needed: wcet, is_bsb, is_reconv; optional: successors, loop_bound)");
+            header_fields = f.size();
+            header_line = ln;
             continue;
         }
         first = false;
-        if (f.size() < 3 || f.size() > 5)
+        if (header_fields != 0) {
+            size_t needed = 0;  // up to the last of the needed columns; the optional ones may be cut off
+            for (size_t k = 0; k < 3; ++k) needed = std::max(needed, column[k] + 1);
+            if (f.size() < needed || f.size() > header_fields)
+                return fail(error, where,
+                            "expected " + (needed == header_fields ? std::to_string(needed)
+                                                                   : std::to_string(needed) + " to " +
+                                                                         std::to_string(header_fields)) +
+                                " fields (the header on line " + std::to_string(header_line) + " names " +
+                                std::to_string(header_fields) + "), found " + std::to_string(f.size()));
+            std::vector<std::string> by_name(kColumns);
+            for (size_t k = 0; k < kColumns; ++k)
+                if (column[k] != kNone && column[k] < f.size()) by_name[k] = f[column[k]];
+            f = by_name;
+        } else if (f.size() < 3 || f.size() > 5) {
             return fail(error, where,
                         "expected 3 to 5 fields (wcet, is_bsb, is_reconv, successors, loop_bound), found " +
                             std::to_string(f.size()));
+        }
         pws::SourceNode node{};
         if (!parse_u64(f[0], node.wcet)) return fail(error, where, "WCET '" + f[0] + "' is not a number below 2^64");
         auto flag = [&](const std::string &v, const char *what, bool &out) {
