@@ -10,15 +10,17 @@
 //          32-bit floating-point add, multiply, multiply-add; 64-bit floating-point add,
 //          multiply, multiply-add; 32-bit floating-point reciprocal, reciprocal square root,
 //          log2, exp2, sine, cosine; 32-bit integer add, extended-precision add, subtract.
-//          Editions: the CUDA 6.x-era table (columns 2.0, 2.1, 3.0, 5.0) and the CUDA 10/11-era
+//          Editions: an earlier table (columns 2.0, 2.1, 3.0 and a first Maxwell column) and the CUDA 10/11-era
 //          table (columns 3.5/3.7, 5.0/5.2, 5.3, 6.0, 6.1, 6.2, 7.x, 8.0, 8.6).
 //   [PG-A] CUDA C Programming Guide, appendix "Compute Capabilities", the "Architecture"
 //          subsection of each compute capability ("An SM consists of: ... special function
-//          units ..., N warp schedulers"): 2.x, 3.x, 5.x, 6.x, 7.x, 8.x, 9.0.
+//          units ..., N warp schedulers"): 2.x, 5.x, 7.x, 8.x and 9.0 were read.
+//   [WP-GK110] NVIDIA Kepler GK110 Architecture Whitepaper, 2012 ("four warp schedulers" per SMX).
+//   [WP-GP100] NVIDIA Tesla P100 Whitepaper, 2016 (two processing blocks, one warp scheduler each).
 //   [WP-GF100] NVIDIA Fermi Compute Architecture Whitepaper (GF100), v1.1, 2009.
 //   [WP-GV100] NVIDIA Tesla V100 GPU Architecture (Volta GV100) Whitepaper, 2017, SM diagram, as
 //          described by Cornell Virtual Workshop, "Inside a Volta SM" (32 load/store units).
-//   [WP-...] the other whitepapers (GF104, GK110, GM204, GP100, GA100, GA102, GH100) for
+//   [WP-...] the other whitepapers (GF104, GK104/GK110, GM204, GP100, GA100, GA102, GH100) for
 //          load/store units: their SM diagrams were NOT available here; values citing only them
 //          are "not found in a public source" in docs/preset-sources.md.
 // The load/store units are not in [PG-T] or [PG-A]: only the whitepapers' diagrams give them.
@@ -73,23 +75,23 @@ const ArchPreset kPresets[] = {
     //   L 32: [WP-GK110] 32 LD/ST units per SMX (diagram not available here).
     //   C 160|192: [PG-T] cc 3.0 int add 160, FP32 192. By the C rule 160 (sigma 5); 192 is the
     //         alternative. With 4 schedulers at most 4 warps issue per cycle (< 5).
-    //   S 32: [PG-T] cc 3.0 SFU 32; [PG-A] 3.x 32 SFUs.
+    //   S 32: [PG-T] cc 3.0 SFU 32.
     //   D 8:  [PG-T] cc 3.0 FP64 8.
-    //   schedulers 4: [PG-A] 3.x 4 warp schedulers.
+    //   schedulers 4: [WP-GK110] four warp schedulers per SMX.
     {"sm_30", "Kepler GK104", {32, 160, 32, 8}, 32, 4, {{0}, {192, 0}, {0}, {0}}},
     // sm_35, Kepler GK110/GK208 (Tesla K20/K40, GeForce GTX 780/Titan).
     //   L 32: [WP-GK110] 32 LD/ST units per SMX (diagram not available here).
     //   C 160|192: [PG-T] cc 3.5 int add 160, FP32 192.
-    //   S 32: [PG-T] cc 3.5 SFU 32; [PG-A] 3.x 32 SFUs.
+    //   S 32: [PG-T] cc 3.5 SFU 32.
     //   D 8|64: [PG-T] cc 3.5 FP64 64 (Tesla K20/K40). 8 is the GeForce GK110 rate (1/24 of FP32),
     //         a product figure not found in [PG-T] as checked here. Both are analysed.
-    //   schedulers 4: [PG-A] 3.x 4 warp schedulers.
+    //   schedulers 4: [WP-GK110] four warp schedulers per SMX.
     {"sm_35", "Kepler GK110", {32, 160, 32, 8}, 32, 4, {{0}, {192, 0}, {0}, {64, 0}}},
     // sm_50, Maxwell (first generation GM107 is cc 5.0; GM204 is 5.2 with the same SMM layout).
     //   L 32: [WP-GM204] 8 LD/ST units per SMM partition, 4 partitions (not found here).
     //   C 128: [PG-T] cc 5.x FP32 128, int add 128; [PG-A] 5.x 128 CUDA cores.
     //   S 32: [PG-T] cc 5.x SFU 32; [PG-A] 5.x 32 SFUs.
-    //   D 4|1: [PG-T] CUDA 10/11-era cc 5.0/5.2 FP64 4; the CUDA 6.x-era table's Maxwell column
+    //   D 4|1: [PG-T] CUDA 10/11-era cc 5.0/5.2 FP64 4; the earlier table's Maxwell column
     //         gives 1. The editions disagree, so both are analysed.
     //   schedulers 4: [PG-A] 5.x 4 warp schedulers.
     //   (This is examples/voronoi.cfg's "Maxwell-class SM": L 32, C 128, 4 schedulers.)
@@ -98,17 +100,18 @@ const ArchPreset kPresets[] = {
     //   L 16|32: [WP-GP100] 8 LD/ST units per processing block, 2 blocks (diagram not available
     //         here); 32 kept as the alternative.
     //   C 64: [PG-T] cc 6.0 FP32 64, int add 64.
-    //   S 16: [PG-T] cc 6.0 SFU 16; [PG-A] 16 SFUs (6.0).
+    //   S 16: [PG-T] cc 6.0 SFU 16.
     //   D 32: [PG-T] cc 6.0 FP64 32 (cc 6.1's 4 is GP102/GP104, a different compute capability).
-    //   schedulers 2: [PG-A] 6.0 2 warp schedulers.
+    //   schedulers 2: [WP-GP100] two processing blocks per SM, one warp scheduler each.
     {"sm_60", "Pascal GP100", {16, 64, 16, 32}, 32, 2, {{32, 0}, {0}, {0}, {0}}},
     // sm_70, Volta GV100 (Tesla V100).
-    //   L 32|16: [WP-GV100] 32 load/store units per SM (8 per partition); 16 kept as the alternative.
+    //   L 32: [WP-GV100] 32 load/store units per SM (8 per partition). (An earlier alternative L 16
+    //         had no source and was removed.)
     //   C 64: [PG-T] cc 7.x FP32 64, int add 64; [PG-A] 7.x 64 FP32 + 64 INT32 cores.
     //   S 16: [PG-T] cc 7.x SFU 16; [PG-A] 7.x 16 SFUs.
     //   D 32: [PG-T] cc 7.x FP64 32; [PG-A] 7.x 32 FP64 cores.
     //   schedulers 4: [PG-A] 7.x 4 warp schedulers.
-    {"sm_70", "Volta GV100", {32, 64, 16, 32}, 32, 4, {{16, 0}, {0}, {0}, {0}}},
+    {"sm_70", "Volta GV100", {32, 64, 16, 32}, 32, 4, {{0}, {0}, {0}, {0}}},
     // sm_80, Ampere GA100 (A100).
     //   L 16|32: UNCERTAIN. [WP-GA100] SM diagram (not available here); 16 and 32 both analysed.
     //   C 64: [PG-T] cc 8.0 FP32 64, int add 64; [PG-A] 8.0 64 FP32 cores, 64 INT32 cores.
