@@ -14,7 +14,7 @@
 //          table (columns 3.5/3.7, 5.0/5.2, 5.3, 6.0, 6.1, 6.2, 7.x, 8.0, 8.6).
 //   [PG-A] CUDA C Programming Guide, appendix "Compute Capabilities", the "Architecture"
 //          subsection of each compute capability ("An SM consists of: ... special function
-//          units ..., N warp schedulers"): 2.x, 5.x, 7.x, 8.x and 9.0 were read.
+//          units ..., N warp schedulers"): 2.0, 5.x, 7.x, 8.x and 9.0 were read.
 //   [WP-GK110] NVIDIA Kepler GK110 Architecture Whitepaper, 2012 ("four warp schedulers" per SMX).
 //   [WP-GP100] NVIDIA Tesla P100 Whitepaper, 2016 (two processing blocks, one warp scheduler each).
 //   [WP-GF100] NVIDIA Fermi Compute Architecture Whitepaper (GF100), v1.1, 2009.
@@ -67,9 +67,9 @@ const ArchPreset kPresets[] = {
     //         sigma, so the model cannot represent the part; 32 is the nearest smaller valid count.
     //         The third group of 16 lanes is reachable only by dual issue from one warp, which the
     //         model does not have either. A result for sm_21 is not a bound for the real part.
-    //   S 8:  [PG-T] cc 2.1 SFU 8; [PG-A] 8 SFUs (2.1).
+    //   S 8:  [PG-T] cc 2.1 SFU 8.
     //   D 4:  [PG-T] cc 2.1 FP64 4.
-    //   schedulers 2: [PG-A] 2.x 2 warp schedulers.
+    //   schedulers 2: [PG-A] 2.x (the copy read quotes only 2.0); [WP-GF104] (not found here).
     {"sm_21", "Fermi GF104", {16, 32, 8, 4}, 32, 2, {{0}, {0}, {0}, {0}}},
     // sm_30, Kepler GK104 (GeForce GTX 680, Tesla K10).
     //   L 32: [WP-GK110] 32 LD/ST units per SMX (diagram not available here).
