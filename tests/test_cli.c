@@ -186,7 +186,7 @@ static const cli_case cases[] = {
      "--arch: unknown value 'sm_99' (choices: sm_20, sm_21, sm_30, sm_35, sm_50, sm_60, sm_70, sm_80, "
      "sm_86, sm_90); did you mean 'sm_90'?"},
     {"arch exact only for the preset's values", NULL, "--arch sm_86 --kernel CL --warps 8 --method exact --quiet", 0,
-     "T(8) = 17 exactly, exact for this preset's values.\nOver the 4 plausible readings of sm_86 (C 64|128, D 2|4): "
+     "T(8) = 17 exactly, exact for this preset's values.\nOver the 2 plausible readings of sm_86 (C 64|128): "
      "T(8) lies in [17, 18].", NULL},
     {"arch readings json", NULL, "--arch sm_80 --kernel LC --warps 2 --json", 0,
      "\"preset_readings\": {\"note\": \"lower/upper above are for the preset's values only\", \"uncertain\": \"L 16|32\"",

@@ -33,7 +33,7 @@ struct ArchPreset {
 std::vector<wsp_sm_config> plausible_configs(const ArchPreset &preset, const wsp_sm_config &base,
                                              const bool from_preset[WSP_UNIT_COUNT]);
 
-// "C 64|128, D 2|4": the uncertain values of `preset` among `from_preset`, or "" if none.
+// "C 160|192, D 8|64": the uncertain values of `preset` among `from_preset`, or "" if none.
 std::string uncertain_text(const ArchPreset &preset, const bool from_preset[WSP_UNIT_COUNT]);
 
 // Every preset, in compute-capability order.

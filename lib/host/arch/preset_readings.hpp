@@ -17,7 +17,7 @@ namespace host {
 
 struct PresetReadings {
     bool applies = false;   // the preset has uncertain values that no explicit value overrode
-    std::string uncertain;  // "C 64|128, D 2|4"
+    std::string uncertain;  // "C 160|192, D 8|64"
     size_t readings = 0;
     uint64_t lower = 0, upper = 0;
 };
