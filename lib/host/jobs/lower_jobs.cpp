@@ -93,7 +93,9 @@ uint32_t widest_beam(const wsp_problem *p, const LowerOptions &o, uint64_t memor
 
 void run_job(const wsp_problem *p, const LowerOptions &base, Job &job, uint64_t work) {
     Shared &s = *job.shared;
-    if (s.settings->deadline > 0 && wsp_host_seconds() >= s.settings->deadline) {  // no time left: skipped
+    // No time left: skipped, except the first job, which always runs so that a valid witness (at
+    // least its initial schedules, computed before the first deadline check) comes back.
+    if (job.index > 0 && s.settings->deadline > 0 && wsp_host_seconds() >= s.settings->deadline) {
         job.status = ok(&job.diag);
         job.result.stop = WSP_STOP_TIME;
         return;
