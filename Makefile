@@ -28,6 +28,9 @@
 #                     proven upper bound (tools/bounds-cost.sh)
 #   make stack        worst-case stack depth of each public call on Cortex-M4 (-fstack-usage,
 #                     -fcallgraph-info=su); fails above 1 KiB
+#   make examples     remake the example tables of examples/ (voronoi_table.h) byte for byte from their
+#                     work budgets (tools/example-table.sh; CTest example_table checks them)
+#   make help         this list
 #   make clean
 include sources.mk
 
@@ -89,7 +92,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
 .PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
-	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline
+	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
 
@@ -127,6 +130,12 @@ host: deps-host
 
 run: host
 	./build/warpspan examples/voronoi.cfg --method bound,exact --timeout 20
+
+examples: host
+	@bash tools/example-table.sh build/warpspan
+
+help:
+	@sed -n '3,/^#   make clean/s/^# \{0,1\}//p' Makefile
 
 bench: host
 	$(HOST_DIR)/bounds_bench
