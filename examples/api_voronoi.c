@@ -25,6 +25,6 @@ int main(void) {
         fprintf(stderr, "%s (%s)\n", diag.message, wsp_field_name(diag.field));
         return 1;
     }
-    printf("T(2) of %s lies in [%u, %llu]\n", wsp_problem_kernel(p), makespan, (unsigned long long)b.upper);
+    printf("Voronoi, 2 warps: T(2) lies in [%u, %llu]\n", makespan, (unsigned long long)b.upper);
     return 0;
 }

@@ -22,11 +22,11 @@ if [ ! -x "$cli" ]; then
 fi
 
 # name: the file in examples/; then the table command's arguments (output and guard are added).
-# voronoi_table.h: paper 003's Voronoi kernel, W = 1..16. exact: 400000 states per entry (optimal up
-# to W = 6, a bracket above); anneal: 20000 iterations x 6 restarts per entry. The firmware example
+# voronoi_table.h: paper 003's Voronoi kernel, W = 1..16. exact: 200000 states per entry (optimal up
+# to W = 6, a bracket above); anneal: 10000 iterations x 6 restarts per entry. The firmware example
 # (examples/firmware) looks W = 16 up in it.
 tables=(
-    "voronoi_table.h|examples/voronoi.cfg --columns bound,exact,anneal --budget 400000 --iterations 20000"
+    "voronoi_table.h|examples/voronoi.cfg --columns bound,exact,anneal --budget 200000 --iterations 10000"
 )
 
 tmp=$(mktemp -d)
