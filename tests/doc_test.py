@@ -21,6 +21,11 @@ build has the ILP (lp_solve), declared with --have ilp (CTest passes it when the
 A block whose needs are not all declared is skipped, and the skipped commands are counted in the summary
 line, so a build without lp_solve passes while saying what it did not check.
 
+A block of any other kind whose info string has a word file=PATH (```c file=examples/api_voronoi.c)
+is a copy of that file (relative to --root): its lines must be the file's lines exactly, so that a
+listing in a document cannot drift from the source that the build compiles. Each such block counts
+as one command.
+
 --links checks every relative Markdown link [text](target) of the files: the file or folder it names
 must exist (relative to the linking file; "#anchor" parts and absolute http(s) or mailto links are
 not checked). A broken link is reported as FILE:LINE and counts as a failure.
@@ -70,6 +75,7 @@ class Example:
         self.command = command
         self.expected = []
         self.continued = command.endswith("\\")
+        self.copy_of = None  # a file=PATH block: the file whose lines the block must hold
 
 
 def parse(path, text, have=()):
@@ -107,6 +113,13 @@ def parse(path, text, have=()):
         if not closed:
             return examples, blocks, "%s:%d: the fence opened here is never closed" % (path, start + 1), skipped
         k += 1
+        copies = [w[len("file="):] for w in info.split() if w.startswith("file=")]
+        if info.split()[:1] != ["console"] and copies:
+            example = Example(path, start + 1, "cat " + shlex.quote(copies[0]))
+            example.copy_of = copies[0]
+            example.expected = [line for _, line in body]
+            examples.append(example)
+            continue
         if info.split()[:1] != ["console"]:
             continue
         blocks += 1
@@ -193,6 +206,12 @@ def output_lines(data):
 
 def run(example, root, cli, timeout, build=None):
     """Returns (actual output lines, failure note or None)."""
+    if example.copy_of is not None:
+        try:
+            with open(os.path.join(root, example.copy_of), encoding="utf-8") as f:
+                return output_lines(f.read().encode("utf-8")), None
+        except OSError as e:
+            return [], "cannot read %s: %s" % (example.copy_of, e.strerror)
     env = dict(os.environ, LC_ALL="C")
     # A session of its own, so that a timeout ends the command's children too.
     process = subprocess.Popen(["bash", "-c", rewrite_cli(example.command, cli, build)], cwd=root, env=env,

@@ -81,6 +81,11 @@ def main():
     expect("needs.md with --links: only missing.md (line 21) is broken",
            rc == 1 and "needs.md:21: broken link: missing.md" in out and out.count("broken link") == 1, out)
 
+    rc, out = runner(fixture("copies.md"))
+    expect("copies.md: a file= listing equal to its file passes, a changed one fails at its fence (line 10)",
+           rc == 1 and "copies.md:10: the output differs" in out and "copies.md:5:" not in out
+           and "2 command(s) in 1 file(s), 1 failure(s)" in out, out)
+
     rc, out = runner("--cli", fixture("none.md"), fixture("pass.md"))
     expect("--cli that is not executable: usage error", rc == 2, out)
 
