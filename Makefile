@@ -1,8 +1,8 @@
 # warpspan: convenience targets for people and CI, and a CMake-free build of the core for any target.
 #
 #   make              host library and CLI (CMake), CLI at build/warpspan
-#   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): bounds, and the exact
-#                     solver for 20 s (a bracket for W = 16)
+#   make run          analyse the Voronoi benchmark (examples/voronoi.cfg): the bounds, the witness
+#                     search and the exact solver for a million states (a bracket for W = 16; seconds)
 #   make bench        the bounds', the annealer's, the exact solver's and the ILP's benchmarks (tools/bench;
 #                     tens of minutes)
 #   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
@@ -28,6 +28,9 @@
 #                     proven upper bound (tools/bounds-cost.sh)
 #   make stack        worst-case stack depth of each public call on Cortex-M4 (-fstack-usage,
 #                     -fcallgraph-info=su); fails above 1 KiB
+#   make examples     remake the example tables of examples/ (voronoi_table.h) byte for byte from their
+#                     work budgets (tools/example-table.sh; CTest example_table checks them)
+#   make help         this list
 #   make clean
 include sources.mk
 
@@ -89,7 +92,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
 .PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
-	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline
+	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
 
@@ -125,8 +128,15 @@ host: deps-host
 	@cp $(HOST_DIR)/warpspan build/warpspan
 	@echo "built build/warpspan and $(HOST_DIR)/libwarpspan.a"
 
+# Budgets in work, not seconds: the same bracket on every machine (README.md shows it, the doc test checks it).
 run: host
-	./build/warpspan examples/voronoi.cfg --method bound,exact --timeout 20
+	./build/warpspan examples/voronoi.cfg --method bound,lower,exact --budget 1000000
+
+examples: host
+	@bash tools/example-table.sh build/warpspan
+
+help:
+	@sed -n '3,/^#   make clean/s/^# \{0,1\}//p' Makefile
 
 bench: host
 	$(HOST_DIR)/bounds_bench

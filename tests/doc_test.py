@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs the shell examples of Markdown files and compares what they print with what the file shows.
 
-usage: doc_test.py [--cli PATH] [--build DIR] [--root DIR] [--timeout S] [--require] FILE_OR_DIR...
+usage: doc_test.py [--cli PATH] [--build DIR] [--root DIR] [--timeout S] [--require] [--have FEATURE]...
+                   [--links] FILE_OR_DIR...
 
 A fenced block whose info string is `console` is a test; every other block (```text, ```sh, ```c,
 ...) is left alone. Inside a console block:
@@ -14,6 +15,20 @@ A fenced block whose info string is `console` is a test; every other block (```t
     depends on time or the machine, such as seconds).
 The exit status is not compared; to show it, write `CMD; echo "exit $?"`. An expected line cannot
 start with "$ ".
+
+A console block may name what it needs after the word console: ```console ilp runs only when the
+build has the ILP (lp_solve), declared with --have ilp (CTest passes it when the build links lp_solve).
+A block whose needs are not all declared is skipped, and the skipped commands are counted in the summary
+line, so a build without lp_solve passes while saying what it did not check.
+
+A block of any other kind whose info string has a word file=PATH (```c file=examples/api_voronoi.c)
+is a copy of that file (relative to --root): its lines must be the file's lines exactly, so that a
+listing in a document cannot drift from the source that the build compiles. Each such block counts
+as one command.
+
+--links checks every relative Markdown link [text](target) of the files: the file or folder it names
+must exist (relative to the linking file; "#anchor" parts and absolute http(s) or mailto links are
+not checked). A broken link is reported as FILE:LINE and counts as a failure.
 
 Every command runs in its own bash from the root (--root, default: the repository that holds
 this script), with stdin from /dev/null, LC_ALL=C and at most --timeout seconds (default 60).
@@ -60,12 +75,14 @@ class Example:
         self.command = command
         self.expected = []
         self.continued = command.endswith("\\")
+        self.copy_of = None  # a file=PATH block: the file whose lines the block must hold
 
 
-def parse(path, text):
-    """Returns (examples, console block count, error or None)."""
+def parse(path, text, have=()):
+    """Returns (examples, console block count, error or None, skipped commands)."""
     examples = []
     blocks = 0
+    skipped = 0
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -94,11 +111,21 @@ def parse(path, text):
             body.append((k + 1, line[len(indent):] if line.startswith(indent) else line.lstrip(" \t")))
             k += 1
         if not closed:
-            return examples, blocks, "%s:%d: the fence opened here is never closed" % (path, start + 1)
+            return examples, blocks, "%s:%d: the fence opened here is never closed" % (path, start + 1), skipped
         k += 1
+        copies = [w[len("file="):] for w in info.split() if w.startswith("file=")]
+        if info.split()[:1] != ["console"] and copies:
+            example = Example(path, start + 1, "cat " + shlex.quote(copies[0]))
+            example.copy_of = copies[0]
+            example.expected = [line for _, line in body]
+            examples.append(example)
+            continue
         if info.split()[:1] != ["console"]:
             continue
         blocks += 1
+        needs = info.split()[1:]
+        runs = all(n in have for n in needs)
+        first = len(examples)
         current = None
         for number, line in body:
             if current is not None and current.continued:
@@ -109,12 +136,43 @@ def parse(path, text):
                 examples.append(current)
             elif current is None:
                 if line.strip():
-                    return examples, blocks, "%s:%d: output before any \"$ \" command" % (path, number)
+                    return examples, blocks, "%s:%d: output before any \"$ \" command" % (path, number), skipped
             else:
                 current.expected.append(line)
         if current is not None and current.continued:
-            return examples, blocks, "%s:%d: the command ends in a backslash at the fence" % (path, current.line)
-    return examples, blocks, None
+            return examples, blocks, "%s:%d: the command ends in a backslash at the fence" % (path, current.line), \
+                skipped
+        if not runs:
+            skipped += len(examples) - first
+            del examples[first:]
+    return examples, blocks, None, skipped
+
+
+LINK = re.compile(r"\[[^\]]*\]\(([^()\s]+)\)")
+
+
+def broken_links(path, text):
+    """Returns "FILE:LINE: ..." for each relative link of the file whose target does not exist."""
+    problems = []
+    inside = None
+    for number, line in enumerate(text.split("\n"), 1):
+        m = FENCE.match(line)
+        if m and (m.group("fence")[0] != "`" or "`" not in m.group("info")):
+            if inside is None:
+                inside = m.group("fence")[0]
+                continue
+            if m.group("fence")[0] == inside and m.group("info").strip() == "":
+                inside = None
+                continue
+        if inside is not None:
+            continue
+        for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
+            if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+                continue
+            where = os.path.join(os.path.dirname(path), target.split("#")[0])
+            if not os.path.exists(where):
+                problems.append("%s:%d: broken link: %s" % (path, number, target))
+    return problems
 
 
 def line_matches(expected, actual):
@@ -148,6 +206,12 @@ def output_lines(data):
 
 def run(example, root, cli, timeout, build=None):
     """Returns (actual output lines, failure note or None)."""
+    if example.copy_of is not None:
+        try:
+            with open(os.path.join(root, example.copy_of), encoding="utf-8") as f:
+                return output_lines(f.read().encode("utf-8")), None
+        except OSError as e:
+            return [], "cannot read %s: %s" % (example.copy_of, e.strerror)
     env = dict(os.environ, LC_ALL="C")
     # A session of its own, so that a timeout ends the command's children too.
     process = subprocess.Popen(["bash", "-c", rewrite_cli(example.command, cli, build)], cwd=root, env=env,
@@ -195,6 +259,9 @@ def main(argv):
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per command (default 60)")
     parser.add_argument("--require", action="store_true",
                         help="a file without a console block is an error")
+    parser.add_argument("--have", action="append", default=[], metavar="FEATURE",
+                        help="run ```console FEATURE blocks (e.g. ilp); others are skipped and counted")
+    parser.add_argument("--links", action="store_true", help="check that relative links name existing files")
     parser.add_argument("files", nargs="+", metavar="FILE_OR_DIR")
     args = parser.parse_args(argv)
     if args.cli is not None and not os.access(args.cli, os.X_OK):
@@ -208,6 +275,7 @@ def main(argv):
         return 2
     failures = 0
     commands = 0
+    skipped = 0
     for path in files:
         try:
             with open(path, encoding="utf-8") as f:
@@ -215,7 +283,12 @@ def main(argv):
         except (OSError, UnicodeDecodeError) as e:
             print("doc_test: %s: %s" % (path, e), file=sys.stderr)
             return 2
-        examples, blocks, error = parse(path, text)
+        examples, blocks, error, skips = parse(path, text, args.have)
+        skipped += skips
+        if args.links:
+            for problem in broken_links(path, text):
+                print(problem)
+                failures += 1
         if error is not None:
             print(error)
             failures += 1
@@ -230,7 +303,8 @@ def main(argv):
             if note is not None or not outputs_match(example.expected, actual):
                 report(example, actual, note)
                 failures += 1
-    print("doc_test: %d command(s) in %d file(s), %d failure(s)" % (commands, len(files), failures))
+    note = ", %d skipped (not in this build: see --have)" % skipped if skipped else ""
+    print("doc_test: %d command(s) in %d file(s), %d failure(s)%s" % (commands, len(files), failures, note))
     return 1 if failures else 0
 
 

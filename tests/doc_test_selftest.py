@@ -71,6 +71,21 @@ def main():
     expect("build.md without --build: build/host/hello.sh does not exist",
            rc == 1 and "build.md:4:" in out, out)
 
+    rc, out = runner(fixture("needs.md"))
+    expect("needs.md: the console ilp block is skipped without --have ilp, and counted",
+           rc == 0 and "1 command(s) in 1 file(s), 0 failure(s), 2 skipped" in out, out)
+    rc, out = runner("--have", "ilp", fixture("needs.md"))
+    expect("needs.md with --have ilp: the block runs (and its wrong output fails at line 13)",
+           rc == 1 and "needs.md:13: the output differs" in out and "3 command(s)" in out, out)
+    rc, out = runner("--links", fixture("needs.md"))
+    expect("needs.md with --links: only missing.md (line 21) is broken",
+           rc == 1 and "needs.md:21: broken link: missing.md" in out and out.count("broken link") == 1, out)
+
+    rc, out = runner(fixture("copies.md"))
+    expect("copies.md: a file= listing equal to its file passes, a changed one fails at its fence (line 10)",
+           rc == 1 and "copies.md:10: the output differs" in out and "copies.md:5:" not in out
+           and "2 command(s) in 1 file(s), 1 failure(s)" in out, out)
+
     rc, out = runner("--cli", fixture("none.md"), fixture("pass.md"))
     expect("--cli that is not executable: usage error", rc == 2, out)
 

@@ -324,7 +324,7 @@ static void test_oracle(void **state) {
     assert_true(cfgs >= 200);
 }
 
-/* Paper 001 Fig. 8, reconstructed (README "Table 2"): nodes 1..18; e_bb of 5 and 8-18 from the
+/* Paper 001 Fig. 8, reconstructed (docs/pws-analysis.md, "Table 2"): nodes 1..18; e_bb of 5 and 8-18 from the
  * figure's table, e1 + e2 + e4 = 14, e6 + e7 = 6 and e3 = 3 solved from Table 2 and F[5] = 37 (the
  * split inside those sums is not in the extracted text and changes no result). */
 static const uint64_t fig8_wcet[18] = {5, 4, 3, 5, 6, 3, 3, 5, 1, 4, 3, 3, 1, 1, 1, 2, 5, 4};
