@@ -4,6 +4,7 @@
 
 #include "bounds/upper.hpp"
 #include "host/jobs/lower_jobs.hpp"
+#include "host/jobs/pool.hpp"
 #include "model/problem.hpp"
 #include "util/diag.hpp"
 #include "util/reserved.hpp"
@@ -50,8 +51,9 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
     if (st != WSP_OK) return st;
     st = check_reserved(o.reserved, 11, "the host bracket options", diag);
     if (st != WSP_OK) return st;
-    if (run != nullptr && run->seconds < 0)
-        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_SECONDS, "the time budget is negative");
+    host::RunSettings settings;  // the run options' checks (reserved words, threads, seconds, interval)
+    st = host::check_run_options(run, 1, &settings, diag);
+    if (st != WSP_OK) return st;
     if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
     st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
     if (st != WSP_OK) return st;
