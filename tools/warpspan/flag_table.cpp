@@ -111,7 +111,7 @@ const FlagSpec kFlags[] = {
          "out), ilp (paper 004's ILP with lp_solve: T(W), or a witnessed lower bound when stopped), estimate "
          "(paper 004 Eq. 40-41 from exact T(1..x): NOT a bound), bracket (one budget spent on the witness search, "
          "the exact search from its witness and the witness search again: the tightest bracket [witnessed lower, "
-         "proven upper] it finds)")
+         "proven upper] it finds; --timeout bounds the whole bracket run)")
         .with_choices(kMethodNames)
         .by_default("bound"),
     flag(Flag::kWitness, "--witness", "LIST", ValueType::kUnsignedList, kMain, Group::kAnalysis,
@@ -130,8 +130,7 @@ const FlagSpec kFlags[] = {
         .range(1, 1u << 24),
     flag(Flag::kTimeout, "--timeout", "S", ValueType::kDecimal, kMain, Group::kAnalysis, "seconds",
          "lower, exact, anneal and ilp: each stops after S seconds (fractions allowed): exact with a bracket, anneal "
-         "with the best found so far, ilp with its best schedule, if any; bracket: the whole bracket run, all its "
-         "phases together")
+         "with the best found so far, ilp with its best schedule, if any")
         .decimal_range(0, 1e9, true),
     flag(Flag::kConstraints, "--constraints", "KIND", ValueType::kChoice, kMain, Group::kAnalysis,
          "ilp_constraints",
