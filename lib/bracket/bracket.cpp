@@ -30,6 +30,13 @@ struct Structs {
     wsp_exact_options exact_options;
     wsp_exact_result exact_result;
     Relay relay;
+    // The run's arguments, so that the phases' frames stay small (the stack limit is 1 KiB).
+    const wsp_problem *p;
+    const BracketOptions *o;
+    uint8_t *region;
+    size_t region_bytes;
+    uint32_t *witness;
+    BracketResult *r;
 };
 
 struct BracketLayout {
@@ -39,7 +46,7 @@ struct BracketLayout {
 
 uint64_t states_of(const BracketOptions &o) { return o.states != 0 ? o.states : kDefaultBracketStates; }
 
-LowerOptions lower_options_of(const BracketOptions &o) {
+LowerOptions lower_options_of(const BracketOptions &o) {  // for the size query (not on the run's path)
     LowerOptions lo = {};
     lo.max_beam = o.max_beam;
     return lo;
@@ -82,126 +89,113 @@ uint32_t relay(void *context, const wsp_progress *pr) {
     return answer;
 }
 
-class Phases {
-public:
-    Phases(const wsp_problem &p, const BracketOptions &o, uint8_t *ws, size_t region_at, size_t region_bytes,
-           uint32_t *witness, BracketResult &r)
-        : p_(p), o_(o), s_(*reinterpret_cast<Structs *>(ws)), region_(ws + region_at),
-          region_bytes_(region_bytes), witness_(witness), r_(r) {
-        zero(&s_.relay);
-        s_.relay.user = &o_.control;
-        s_.relay.stop = WSP_STOP_FINISHED;
+bool stopped(const Structs &s) { return s.relay.stop != WSP_STOP_FINISHED; }
+bool closed(const Structs &s) { return s.r->lower >= s.r->upper; }
+
+void relay_from(Structs &s, uint64_t per_work) {
+    s.relay.offset = s.r->work;
+    s.relay.per_work = per_work;
+    s.relay.lower = s.r->lower;
+    s.relay.upper = s.r->upper;
+}
+
+// The witness search with `units`, from the witness so far (none in the first phase), stopping at the
+// bracket's upper end.
+__attribute__((noinline)) wsp_status phase_lower(Structs &s, uint64_t units, bool from_witness, wsp_diag *diag) {
+    LowerOptions &lo = s.lower_options;
+    BracketResult &r = *s.r;
+    zero(&lo);
+    lo.max_beam = s.o->max_beam;
+    lo.control.budget = units;
+    lo.control.progress = relay;
+    lo.control.context = &s.relay;
+    lo.control.interval = s.o->control.interval;
+    lo.seed = s.o->seed + (from_witness ? 0x5bd1e995u : 0u);
+    lo.upper = r.upper;
+    if (from_witness) {
+        lo.initial = s.witness;
+        lo.initial_length = cells(*s.p);
     }
-
-    bool stopped() const { return s_.relay.stop != WSP_STOP_FINISHED; }
-    bool closed() const { return r_.lower >= r_.upper; }
-
-    // The witness search with `units`, from the witness so far (none in the first phase), stopping
-    // at the bracket's upper end.
-    __attribute__((noinline)) wsp_status lower(uint64_t units, bool from_witness, wsp_diag *diag) {
-        LowerOptions &lo = s_.lower_options;
-        lo = lower_options_of(o_);
-        lo.control.budget = units;
-        lo.control.progress = relay;
-        lo.control.context = &s_.relay;
-        lo.control.interval = o_.control.interval;
-        lo.seed = o_.seed + (from_witness ? 0x5bd1e995u : 0u);
-        lo.upper = r_.upper;
-        if (from_witness) {
-            lo.initial = witness_;
-            lo.initial_length = cells(p_);
-        }
-        s_.relay.offset = r_.work;
-        s_.relay.per_work = 1;
-        s_.relay.lower = r_.lower;
-        s_.relay.upper = r_.upper;
-        LowerResult &lr = s_.lower_result;
-        const wsp_status st = lower_run(&p_, &lo, region_, region_bytes_, witness_, cells(p_), &lr, diag);
-        if (st != WSP_OK) return st;
-        r_.work += lr.work;
-        r_.work_lower += lr.work;
-        if (lr.lower > r_.lower) {
-            r_.lower = lr.lower;
-            r_.found_by = lr.found_by;
-        }
-        return WSP_OK;
-    }
-
-    // The exact search from the witness, for at most `states` expansions.
-    __attribute__((noinline)) wsp_status exact(uint64_t states, wsp_diag *diag) {
-        wsp_exact_options &eo = s_.exact_options;
-        zero(&eo);
-        eo.control.budget = states;
-        eo.control.progress = relay;
-        eo.control.context = &s_.relay;
-        const uint64_t interval = progress_interval(o_.control) / kStateUnits;
-        eo.control.interval = interval > 0 ? interval : 1u;
-        eo.initial = witness_;
-        eo.initial_length = cells(p_);
-        s_.relay.offset = r_.work;
-        s_.relay.per_work = kStateUnits;
-        s_.relay.lower = r_.lower;
-        s_.relay.upper = r_.upper;
-        wsp_exact_result &er = s_.exact_result;
-        const wsp_status st = wsp_exact_solve(&p_, &eo, region_, region_bytes_, witness_, cells(p_), &er, diag);
-        if (st != WSP_OK) return st;
-        r_.work += er.expanded * kStateUnits;
-        r_.expanded = er.expanded;
-        r_.probes = er.probes;
-        r_.exact_stop = er.stop;
-        if (er.lower > r_.lower) {
-            r_.lower = er.lower;
-            r_.found_by = kBracketFoundExact;
-        }
-        if (er.upper < r_.upper) {
-            r_.upper = er.upper;
-            r_.upper_by = kBracketUpperExact;
-        }
-        return WSP_OK;
-    }
-
-    uint32_t user_stop() const { return s_.relay.stop; }
-
-private:
-    const wsp_problem &p_;
-    const BracketOptions &o_;
-    Structs &s_;
-    uint8_t *region_;
-    size_t region_bytes_;
-    uint32_t *witness_;
-    BracketResult &r_;
-};
-
-// The phases, after every argument was checked (a frame of its own, off bracket_run's).
-__attribute__((noinline)) wsp_status run_phases(const wsp_problem &p, const BracketOptions &o, uint8_t *ws,
-                                                size_t workspace_size, size_t region_at, uint32_t *witness,
-                                                BracketResult &r, wsp_diag *diag) {
-    const uint64_t budget = o.control.budget != 0 ? o.control.budget : bracket_default_work(p);
-    const BracketPlan plan = bracket_plan(budget);
-    r.bound = static_cast<uint32_t>(proven_upper(p));
-    r.upper = r.bound;
-    r.upper_by = kBracketUpperBound;
-    Phases phases(p, o, ws, region_at, workspace_size - region_at, witness, r);
-    wsp_status st = phases.lower(plan.first_lower, false, diag);
+    relay_from(s, 1);
+    LowerResult &lr = s.lower_result;
+    const wsp_status st = lower_run(s.p, &lo, s.region, s.region_bytes, s.witness, cells(*s.p), &lr, diag);
     if (st != WSP_OK) return st;
-    if (!phases.closed() && !phases.stopped() && plan.exact_states > 0) {
-        st = phases.exact(plan.exact_states, diag);
-        if (st != WSP_OK) return st;
+    r.work += lr.work;
+    r.work_lower += lr.work;
+    if (lr.lower > r.lower) {
+        r.lower = lr.lower;
+        r.found_by = lr.found_by;
     }
-    if (!phases.closed() && !phases.stopped() && r.work < budget) {
-        st = phases.lower(budget - r.work, true, diag);
-        if (st != WSP_OK) return st;
+    return WSP_OK;
+}
+
+// The exact search from the witness, for at most `states` expansions.
+__attribute__((noinline)) wsp_status phase_exact(Structs &s, uint64_t states, wsp_diag *diag) {
+    wsp_exact_options &eo = s.exact_options;
+    BracketResult &r = *s.r;
+    zero(&eo);
+    eo.control.budget = states;
+    eo.control.progress = relay;
+    eo.control.context = &s.relay;
+    const uint64_t interval = progress_interval(s.o->control) / kStateUnits;
+    eo.control.interval = interval > 0 ? interval : 1u;
+    eo.initial = s.witness;
+    eo.initial_length = cells(*s.p);
+    relay_from(s, kStateUnits);
+    wsp_exact_result &er = s.exact_result;
+    const wsp_status st = wsp_exact_solve(s.p, &eo, s.region, s.region_bytes, s.witness, cells(*s.p), &er, diag);
+    if (st != WSP_OK) return st;
+    r.work += er.expanded * kStateUnits;
+    r.expanded = er.expanded;
+    r.probes = er.probes;
+    r.exact_stop = er.stop;
+    if (er.lower > r.lower) {
+        r.lower = er.lower;
+        r.found_by = kBracketFoundExact;
     }
-    if (r.lower > r.upper) return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "the witness passed the proven bound");
-    r.stop = phases.closed() ? uint32_t{WSP_STOP_FINISHED}
-             : phases.stopped() ? phases.user_stop()
-                                : uint32_t{WSP_STOP_BUDGET};
+    if (er.upper < r.upper) {
+        r.upper = er.upper;
+        r.upper_by = kBracketUpperExact;
+    }
+    return WSP_OK;
+}
+
+// Every argument checked, then the run's state set up in the workspace's Structs (a frame of its
+// own, off the phases' path: the exact search alone takes most of the 1 KiB).
+__attribute__((noinline)) wsp_status prepare(const wsp_problem *p, const BracketOptions &o, void *workspace,
+                                             size_t workspace_size, uint32_t *witness, size_t witness_length,
+                                             BracketResult *result, wsp_diag *diag) {
+    wsp_status st = check_options(p, o, diag);
+    if (st != WSP_OK) return st;
+    BracketLayout l;
+    st = bracket_layout(*p, o, &l, diag);
+    if (st != WSP_OK) return st;
+    st = check_workspace(workspace, workspace_size, l.layout, diag);
+    if (st != WSP_OK) return st;
+    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
+    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    if (st != WSP_OK) return st;
+    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
+    uint8_t *ws = static_cast<uint8_t *>(workspace);
+    Structs &s = *reinterpret_cast<Structs *>(ws);
+    zero(&s.relay);
+    s.relay.user = &o.control;
+    s.relay.stop = WSP_STOP_FINISHED;
+    s.p = p;
+    s.o = &o;
+    s.region = ws + l.region_at;
+    s.region_bytes = workspace_size - l.region_at;
+    s.witness = witness;
+    s.r = result;
+    result->bound = static_cast<uint32_t>(proven_upper(*p));
+    result->upper = result->bound;
+    result->upper_by = kBracketUpperBound;
     return WSP_OK;
 }
 
 }  // namespace
 
-BracketPlan bracket_plan(uint64_t units) {
+BracketPlan bracket_plan(uint64_t units) {  // bracket_run splits the same way
     BracketPlan plan;
     plan.first_lower = units / 4u > 0 ? units / 4u : 1u;
     plan.exact_states = units / 2u / kStateUnits;
@@ -223,27 +217,28 @@ wsp_status bracket_workspace_size(const wsp_problem *p, const BracketOptions *op
     return report_size(l.layout, size, diag);
 }
 
+// The phases (three of them; the plan's quarter and half) after prepare().
 wsp_status bracket_run(const wsp_problem *p, const BracketOptions *options, void *workspace,
                        size_t workspace_size, uint32_t *witness, size_t witness_length,
                        BracketResult *result, wsp_diag *diag) {
     zero(result);
     const BracketOptions &o = options != nullptr ? *options : kDefaults;
-    wsp_status st = check_options(p, o, diag);
+    wsp_status st = prepare(p, o, workspace, workspace_size, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    BracketLayout l;
-    st = bracket_layout(*p, o, &l, diag);
-    if (st != WSP_OK) return st;
-    st = check_workspace(workspace, workspace_size, l.layout, diag);
-    if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
-    if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
-    st = run_phases(*p, o, static_cast<uint8_t *>(workspace), workspace_size, l.region_at, witness, *result, diag);
+    Structs &s = *static_cast<Structs *>(workspace);
+    BracketResult &r = *result;
+    const uint64_t budget = o.control.budget != 0 ? o.control.budget : bracket_default_work(*p);
+    st = phase_lower(s, budget / 4u > 0 ? budget / 4u : 1u, false, diag);
+    if (st == WSP_OK && !closed(s) && !stopped(s) && budget / 2u / kStateUnits > 0)
+        st = phase_exact(s, budget / 2u / kStateUnits, diag);
+    if (st == WSP_OK && !closed(s) && !stopped(s) && r.work < budget) st = phase_lower(s, budget - r.work, true, diag);
+    if (st == WSP_OK && r.lower > r.upper)
+        st = fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "the witness passed the proven bound");
     if (st != WSP_OK) {
         zero(result);
         return st;
     }
+    r.stop = closed(s) ? uint32_t{WSP_STOP_FINISHED} : stopped(s) ? s.relay.stop : uint32_t{WSP_STOP_BUDGET};
     return ok(diag);
 }
 
