@@ -9,6 +9,9 @@
 #                     random instances against T(W)); one thread, a few minutes
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
+#   make bench-bracket the anytime bracket on real PTX kernels x sm_70/80/90 x W 8..64 against the
+#                     witness search + exact search with the same budget (BRACKET_SECONDS per case,
+#                     default 10: about 135 x 2 x S; BRACKET_QUICK=1: 6 cases of 0.5 s)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
@@ -88,7 +91,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
+.PHONY: all run bench bench-anneal bench-pws bench-bracket check lib shared cross firmware size stack clean deps-host \
 	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline
 
 all: host
@@ -139,6 +142,9 @@ bench-anneal: host
 
 bench-pws: host
 	$(HOST_DIR)/pws_bench
+
+bench-bracket: host
+	$(HOST_DIR)/bracket_bench
 
 check: deps-check
 	@echo "== host build and tests"
