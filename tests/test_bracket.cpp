@@ -305,10 +305,10 @@ void test_errors(void **) {
     assert_int_equal(wsp::bracket_run(p, NULL, workspace, size, witness, 9, &r, &d), WSP_OK);
     assert_int_equal(r.lower, validated(p, witness, 0, "defaults"));
     assert_int_equal(r.lower, r.upper);
-    // The plan: a quarter, then half in states.
+    // The plan: an eighth, then a quarter in states.
     const wsp::BracketPlan plan = wsp::bracket_plan(800);
-    assert_int_equal(plan.first_lower, 200);
-    assert_int_equal(plan.exact_states, 400 / wsp::kStateUnits);
+    assert_int_equal(plan.first_lower, 100);
+    assert_int_equal(plan.exact_states, 200 / wsp::kStateUnits);
     assert_int_equal(wsp::bracket_plan(1).first_lower, 1);
     assert_int_equal(wsp::bracket_plan(1).exact_states, 0);
     // The host: NULL, a bad handle, the witness length, the run options, reserved words.

@@ -197,8 +197,8 @@ __attribute__((noinline)) wsp_status prepare(const wsp_problem *p, const Bracket
 
 BracketPlan bracket_plan(uint64_t units) {  // bracket_run splits the same way
     BracketPlan plan;
-    plan.first_lower = units / 4u > 0 ? units / 4u : 1u;
-    plan.exact_states = units / 2u / kStateUnits;
+    plan.first_lower = units / 8u > 0 ? units / 8u : 1u;
+    plan.exact_states = units / 4u / kStateUnits;
     return plan;
 }
 
@@ -217,7 +217,7 @@ wsp_status bracket_workspace_size(const wsp_problem *p, const BracketOptions *op
     return report_size(l.layout, size, diag);
 }
 
-// The phases (three of them; the plan's quarter and half) after prepare().
+// The phases (three of them; the plan's eighth and quarter, then the rest) after prepare().
 wsp_status bracket_run(const wsp_problem *p, const BracketOptions *options, void *workspace,
                        size_t workspace_size, uint32_t *witness, size_t witness_length,
                        BracketResult *result, wsp_diag *diag) {
@@ -228,9 +228,9 @@ wsp_status bracket_run(const wsp_problem *p, const BracketOptions *options, void
     Structs &s = *static_cast<Structs *>(workspace);
     BracketResult &r = *result;
     const uint64_t budget = o.control.budget != 0 ? o.control.budget : bracket_default_work(*p);
-    st = phase_lower(s, budget / 4u > 0 ? budget / 4u : 1u, false, diag);
-    if (st == WSP_OK && !closed(s) && !stopped(s) && budget / 2u / kStateUnits > 0)
-        st = phase_exact(s, budget / 2u / kStateUnits, diag);
+    const BracketPlan plan = bracket_plan(budget);
+    st = phase_lower(s, plan.first_lower, false, diag);
+    if (st == WSP_OK && !closed(s) && !stopped(s) && plan.exact_states > 0) st = phase_exact(s, plan.exact_states, diag);
     if (st == WSP_OK && !closed(s) && !stopped(s) && r.work < budget) st = phase_lower(s, budget - r.work, true, diag);
     if (st == WSP_OK && r.lower > r.upper)
         st = fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "the witness passed the proven bound");

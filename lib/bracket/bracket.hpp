@@ -4,9 +4,9 @@
 //   - the witness search of lower/lower.hpp (dispatch policies, beam, annealing restarts);
 //   - the exact search (wsp_exact_solve), started from the best witness, whose refuted probes lower
 //     the proven upper end and whose found path is T(W).
-// In three phases over one account of work units: the witness search takes the first quarter (it
+// In three phases over one account of work units: the witness search takes the first eighth (it
 // stops early when its witness meets the proven bound: then the bracket is closed), the exact search
-// the next half (an expanded state costs kStateUnits units), and the witness search, restarted from
+// the next quarter (an expanded state costs kStateUnits units), and the witness search, restarted from
 // the best witness and told the exact search's upper end, whatever is left. docs/bracket.md says why
 // in this order.
 //

@@ -79,7 +79,7 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
     lo.lower.seed = o.bracket.seed;
     lo.lower.max_beam = o.bracket.max_beam;
     lo.jobs = o.jobs;
-    wsp_host_run_options ro = phase_run(run, until(start, total, 0.25));
+    wsp_host_run_options ro = phase_run(run, until(start, total, 0.125));
     if (total > 0 && ro.seconds < kMinPhaseSeconds) ro.seconds = kMinPhaseSeconds;  // one witness at least
     HostLowerResult lr{};
     double t = wsp_host_seconds();
@@ -96,7 +96,7 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
 
     // Phase 2: the exact search from the witness.
     if (b.lower < b.upper && (budget == 0 || plan.exact_states > 0)) {
-        const double seconds = until(start, total, 0.75);
+        const double seconds = until(start, total, 0.375);
         if (total <= 0 || seconds >= kMinPhaseSeconds) {
             std::vector<uint32_t> initial(witness, witness + witness_length);
             wsp_host_exact_job job{};

@@ -2,9 +2,9 @@
 // witness search on the host's threads (lower_jobs.hpp: independent jobs, deterministic for a work
 // budget), the exact search in heap memory (wsp_host_exact_run) and a time budget for the whole call.
 //
-// Budgets: a work budget is split as the core splits it (bracket_plan): a quarter for the first
-// witness search, half (in states) for the exact search, the rest for the second witness search; the
-// answer then does not depend on the thread count. A time budget S ends the phases at 1/4, 3/4 and
+// Budgets: a work budget is split as the core splits it (bracket_plan): an eighth for the first
+// witness search, a quarter (in states) for the exact search, the rest for the second witness search;
+// the answer then does not depend on the thread count. A time budget S ends the phases at 1/8, 3/8 and
 // all of S after the call's start (a phase that ends early leaves its time to the next); with both,
 // whichever ends first. Internal header; the proposed public form is in docs/bracket.md.
 #ifndef WSP_HOST_JOBS_BRACKET_JOBS_HPP
