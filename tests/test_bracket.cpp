@@ -233,10 +233,15 @@ void test_host(void **) {
         wsp_diag d;
         assert_int_equal(wsp::host_bracket_run(p, &h, &one, witness, n, &r1, &d), WSP_OK);
         assert_int_equal(wsp::host_bracket_run(p, &h, &two, witness2, n, &r2, &d), WSP_OK);
+        // The work is compared only for an open bracket: when a witness search job closes it, the
+        // jobs after it are stopped wherever they stand (lower_jobs.hpp), and their units count.
         CHECK_SEEDED(r1.bracket.lower == r2.bracket.lower && r1.bracket.upper == r2.bracket.upper &&
-                         r1.bracket.work == r2.bracket.work && memcmp(witness, witness2, n * 4) == 0,
-                     seed, "instance %d (%s W=%u): [%u, %u] with 1 thread, [%u, %u] with 2", instance, kernel, p->warps,
-                     r1.bracket.lower, r1.bracket.upper, r2.bracket.lower, r2.bracket.upper);
+                         (r1.bracket.lower == r1.bracket.upper || r1.bracket.work == r2.bracket.work) &&
+                         memcmp(witness, witness2, n * 4) == 0,
+                     seed, "instance %d (%s W=%u): [%u, %u] (%llu units, witness %s) with 1 thread, [%u, %u] (%llu) with 2",
+                     instance, kernel, p->warps, r1.bracket.lower, r1.bracket.upper,
+                     (unsigned long long)r1.bracket.work, memcmp(witness, witness2, n * 4) == 0 ? "same" : "differs",
+                     r2.bracket.lower, r2.bracket.upper, (unsigned long long)r2.bracket.work);
         CHECK_SEEDED(validated(p, witness, seed, "host") == r1.bracket.lower, seed, "instance %d", instance);
         if (instance < 6) check_bracket(p, r1.bracket, witness, oracle_schedules(p), seed, "host", instance);
     }

@@ -4,7 +4,9 @@
 //
 // Budgets: a work budget is split as the core splits it (bracket_plan): an eighth for the first
 // witness search, a quarter (in states) for the exact search, the rest for the second witness search;
-// the answer then does not depend on the thread count. A time budget S ends the phases at 1/8, 3/8 and
+// the bracket and the witness then do not depend on the thread count (nor does `work` while the
+// bracket stays open; when a witness-search job closes it, the jobs after it stop wherever they
+// stand and their units count). A time budget S ends the phases at 1/8, 3/8 and
 // all of S after the call's start (a phase that ends early leaves its time to the next); with both,
 // whichever ends first. Internal header; the proposed public form is in docs/bracket.md.
 #ifndef WSP_HOST_JOBS_BRACKET_JOBS_HPP
