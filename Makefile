@@ -9,6 +9,9 @@
 #                     random instances against T(W)); one thread, a few minutes
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
+#   make bench-bracket the anytime bracket on real PTX kernels x sm_70/80/90 x W 8..64 against the
+#                     witness search + exact search with the same budget (BRACKET_SECONDS per case,
+#                     default 10: about 135 x 2 x S; BRACKET_QUICK=1: 6 cases of 0.5 s)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
@@ -91,8 +94,8 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
-	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
+.PHONY: all run bench bench-anneal bench-pws bench-bracket check lib shared cross firmware size stack clean \
+	deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
 
@@ -149,6 +152,9 @@ bench-anneal: host
 
 bench-pws: host
 	$(HOST_DIR)/pws_bench
+
+bench-bracket: host
+	$(HOST_DIR)/bracket_bench
 
 check: deps-check
 	@echo "== host build and tests"
@@ -249,7 +255,8 @@ STACK_DIR := build/stack-arm-none-eabi
 stack:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(STACK_DIR) \
 		CXXFLAGS="$(CORTEX_M4_FLAGS) -fstack-usage -fcallgraph-info=su" >/dev/null
-	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024
+	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024 --entry 'wsp::bracket_run(' \
+		--entry 'wsp::bracket_workspace_size('
 
 clean:
 	rm -rf build

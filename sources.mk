@@ -26,6 +26,7 @@ WSP_CORE_SOURCES := \
 	lib/lower/beam.cpp \
 	lib/lower/policy.cpp \
 	lib/lower/lower.cpp \
+	lib/bracket/bracket.cpp \
 	lib/pws/cfg.cpp \
 	lib/pws/normalise.cpp \
 	lib/pws/split.cpp \

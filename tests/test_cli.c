@@ -152,8 +152,22 @@ static const cli_case cases[] = {
      "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 10 --method lower --work 5000 --json", 0,
      "\"work_budget\": 5000", NULL},
     {"work needs lower", NULL, "--kernel L --warps 2 --work 5", 64, NULL,
-     "--work: budgets the witness search: add --method lower"},
+     "--work: budgets the witness search: add --method lower or bracket"},
     {"work zero", NULL, "--kernel L --warps 2 --method lower --work 0", 64, NULL, "--work"},
+    {"bracket lcl", NULL, "--kernel LCL --warps 4 --method bracket", 0, "  bracket       [9, 9]   (T(W) exactly)", NULL},
+    {"bracket json", NULL, "--kernel LCL --warps 4 --method bracket --json", 0,
+     "\"bracket\": {\"lower\": 9, \"upper\": 9, \"exact\": true, \"bound\": 9, \"stopped_by\": \"optimal\"", NULL},
+    {"bracket voronoi exact", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 4 --method bracket", 0, "T(4) = 45 exactly.", NULL},
+    {"bracket work budget", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 16 --method bracket --work 4000 --json", 0,
+     "\"stopped_by\": \"work\"", NULL},
+    {"bracket time budget", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 16 --method bracket --timeout 0.3 --json", 0,
+     "\"stopped_by\": \"time\"", NULL},
+    {"bracket upper by exact", NULL,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 8 --method bracket --work 400000 --json", 0,
+     "\"upper_by\": \"exact\"", NULL},
     {"anneal lcl", NULL, "--kernel LCL --warps 4 --method anneal --iterations 20000", 0,
      "lower         9   witnessed by anneal", NULL},
     {"anneal json", NULL, "--kernel LCL --warps 4 --method anneal --iterations 5000 --restarts 2 --init random --seed 5 --json",
@@ -551,6 +565,45 @@ static void test_lower_threads(void **state) {
     assert_non_null(end2);
     assert_int_equal(end1 - e1, end2 - e2);
     assert_memory_equal(e1, e2, (size_t)(end1 - e1));
+}
+
+/* --method bracket with a work budget: the same bracket and witness for 1 and 2 threads, and --timeout
+ * bounds the whole bracket run (all its phases together), not each phase. */
+static void test_bracket_threads_and_time(void **state) {
+    (void)state;
+    static char out1[1 << 15], out2[1 << 15], err[4096];
+    const char *base = "examples/voronoi.cfg --warps 10 --method bracket --work 40000 --seed 3 --json --threads";
+    char args[256];
+    snprintf(args, sizeof args, "%s 1", base);
+    assert_int_equal(run_cli(NULL, 0, args, out1, sizeof out1, err, sizeof err), 0);
+    snprintf(args, sizeof args, "%s 2", base);
+    assert_int_equal(run_cli(NULL, 0, args, out2, sizeof out2, err, sizeof err), 0);
+    const char *w1 = strstr(out1, "\"bracket\": {"), *w2 = strstr(out2, "\"bracket\": {");
+    assert_non_null(w1);
+    assert_non_null(w2);
+    const char *s1 = strstr(w1, "\"seconds\""), *s2 = strstr(w2, "\"seconds\"");
+    const char *e1 = strstr(w1, "\"witness\""), *e2 = strstr(w2, "\"witness\"");
+    assert_non_null(s1);
+    assert_non_null(e1);
+    assert_non_null(s2);
+    assert_non_null(e2);
+    assert_int_equal(s1 - w1, s2 - w2);
+    assert_memory_equal(w1, w2, (size_t)(s1 - w1));
+    const char *end1 = strchr(e1, ']'), *end2 = strchr(e2, ']');
+    assert_non_null(end1);
+    assert_non_null(end2);
+    assert_int_equal(end1 - e1, end2 - e2);
+    assert_memory_equal(e1, e2, (size_t)(end1 - e1));
+    /* --timeout 0.5: the bracket's own seconds stay within it (a margin for the witness checks) */
+    assert_int_equal(run_cli(NULL, 0, "examples/voronoi.cfg --warps 16 --method bracket --timeout 0.5 --json", out1,
+                             sizeof out1, err, sizeof err),
+                     0);
+    const char *b = strstr(out1, "\"bracket\": {");
+    assert_non_null(b);
+    const char *sec = strstr(b, "\"seconds\": ");
+    assert_non_null(sec);
+    const double seconds = strtod(sec + strlen("\"seconds\": "), NULL);
+    if (seconds > 0.5 + 0.25) fail_msg("--timeout 0.5: the bracket ran %.3f s", seconds);
 }
 
 static void test_anneal_files(void **state) {
@@ -993,6 +1046,7 @@ int main(void) {
         cmocka_unit_test(test_arch_presets),
         cmocka_unit_test(test_upper_at_least_seven),
         cmocka_unit_test(test_lower_threads),
+        cmocka_unit_test(test_bracket_threads_and_time),
         cmocka_unit_test(test_anneal_files),
         cmocka_unit_test(test_ilp),
         cmocka_unit_test(test_table_outputs),

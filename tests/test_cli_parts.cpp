@@ -568,7 +568,7 @@ void test_parser_rejects(void **) {
         {{"--method", "bound,,exact"}, ExitCode::kUsage, "--method", "empty item 2", "none"},
         {{"--method", "exact,"}, ExitCode::kUsage, "--method", "trailing comma", "none"},
         {{"--method", "exact,exact"}, ExitCode::kUsage, "--method", "'exact' given twice", "none"},
-        {{"--method", "exakt"}, ExitCode::kUsage, "--method", "unknown value 'exakt' (choices: bound, lower, anneal, exact, ilp, estimate); did you mean 'exact'?", "none"},
+        {{"--method", "exakt"}, ExitCode::kUsage, "--method", "unknown value 'exakt' (choices: bound, lower, anneal, exact, ilp, estimate, bracket); did you mean 'exact'?", "none"},
         {{"--arch", "sm_99"}, ExitCode::kUsage, "--arch", "unknown value 'sm_99'", "none"},
         {{"--witness", "1,,2"}, ExitCode::kUsage, "--witness", "empty item 2", "pseudo_precedence"},
         {{"--witness", "1,0"}, ExitCode::kUsage, "--witness", "item 2: '0' is out of range 1..65536", "pseudo_precedence"},

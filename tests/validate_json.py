@@ -34,6 +34,8 @@ CASES = [
                     "--require-exact --json", False),
     ("warpspan", 0, "--kernel LCL --warps 4 --method lower,exact --json --svg {tmp}/l.svg", False),
     ("warpspan", 0, "examples/voronoi.cfg --warps 9 --method lower --work 2000 --threads 1 --json", False),
+    ("warpspan", 0, "examples/voronoi.cfg --warps 9 --method bracket --work 20000 --threads 1 --json", False),
+    ("warpspan", 0, "--kernel LCL --warps 4 --method bracket --json", False),
     ("warpspan", 0, "--arch sm_86 --kernel CL --warps 4 --method exact --json", False),
     ("warpspan", 0, "examples/voronoi.cfg --latency S=4 --units L=16 --json", False),
     ("warpspan", 0, "--kernel LCL --warps 4 --method ilp --write-lp {tmp}/m.mps --json", True),

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""stack-report.py DIR [--limit BYTES] [--internal NAME]...: worst-case stack depth of each public
-entry point (wsp_*) of the core, from the GCC call-graph files (-fcallgraph-info=su, one .ci per
-object) under DIR. Each --internal NAME adds a second table with the internal functions whose name
-contains NAME (tools/bounds-cost.sh: the bound calls); the limit applies to the public calls only.
+"""stack-report.py DIR [--limit BYTES] [--entry NAME]... [--internal NAME]...: worst-case stack depth of
+each public entry point (wsp_*) of the core, from the GCC call-graph files (-fcallgraph-info=su, one .ci
+per object) under DIR. Each --entry NAME adds the internal functions whose name contains NAME to the
+public calls (internal calls shaped as public ones, e.g. the proposed wsp_bracket_run as
+wsp::bracket_run: the limit applies to them). Each --internal NAME adds a second table with the
+internal functions whose name contains NAME (tools/bounds-cost.sh: the bound calls); the limit does
+not apply to those.
 
 The depth of a function is its own frame (the "N bytes" GCC measured, which includes what it pushes)
 plus the deepest of its callees, over the whole call graph of the archive. A function GCC could not
@@ -151,7 +154,9 @@ def main(argv):
     limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else None
     frames, names, calls = read_graph(argv[1])
     clone_names(names)
-    entries = sorted(fn for fn in frames if fn.startswith("wsp_"))
+    extra_entries = [argv[k + 1] for k, a in enumerate(argv[:-1]) if a == "--entry"]
+    entries = sorted(fn for fn in frames if fn.startswith("wsp_") or
+                     any(w in names.get(fn, "") for w in extra_entries))
     if not entries:
         print("stack-report: no call graph under " + argv[1], file=sys.stderr)
         return 1
@@ -168,7 +173,7 @@ def main(argv):
             extra.insert(0, "+ the progress callback's own stack")
         if over:
             extra.insert(0, "OVER %d B" % limit)
-        rows.append((fn, "unbounded" if unbounded else str(total), " > ".join(
+        rows.append((fn if fn.startswith("wsp_") else short(fn, names), "unbounded" if unbounded else str(total), " > ".join(
             short(p, names) for p in path[1:]), "; ".join(extra)))
     print("| public call | worst stack (B) | deepest chain below it | not counted |")
     print("| --- | ---: | --- | --- |")

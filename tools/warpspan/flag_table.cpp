@@ -26,7 +26,7 @@ constexpr FlagSpec toggle(Flag id, const char *name, CommandSet commands, Group 
 }
 
 // The choices, in the order of the enums of flag_table.hpp.
-const char *const kMethodNames[] = {"bound", "lower", "anneal", "exact", "ilp", "estimate", nullptr};
+const char *const kMethodNames[] = {"bound", "lower", "anneal", "exact", "ilp", "estimate", "bracket", nullptr};
 const char *const kColumnNames[] = {"bound", "exact", "anneal", "lower", nullptr};
 const char *const kConstraintNames[] = {"short", "long", nullptr};
 const char *const kMovesNames[] = {"uniform", "local", nullptr};
@@ -46,7 +46,7 @@ template <size_t N>
 constexpr size_t names(const char *const (&)[N]) {
     return N - 1;  // the terminating nullptr
 }
-static_assert(names(kMethodNames) == static_cast<size_t>(Method::kEstimate) + 1, "Method and its names");
+static_assert(names(kMethodNames) == static_cast<size_t>(Method::kBracket) + 1, "Method and its names");
 static_assert(names(kColumnNames) == static_cast<size_t>(Column::kLower) + 1, "Column and its names");
 static_assert(names(kConstraintNames) == static_cast<size_t>(Constraints::kLong) + 1, "Constraints");
 static_assert(names(kMovesNames) == static_cast<size_t>(Moves::kLocal) + 1, "Moves and its names");
@@ -109,7 +109,9 @@ const FlagSpec kFlags[] = {
          "when it meets the proven upper bound: a witnessed lower bound), anneal (paper 003's "
          "simulated annealing as published: a witnessed lower bound), exact (T(W) exactly, or a bracket when a budget runs "
          "out), ilp (paper 004's ILP with lp_solve: T(W), or a witnessed lower bound when stopped), estimate "
-         "(paper 004 Eq. 40-41 from exact T(1..x): NOT a bound)")
+         "(paper 004 Eq. 40-41 from exact T(1..x): NOT a bound), bracket (one budget spent on the witness search, "
+         "the exact search from its witness and the witness search again: the tightest bracket [witnessed lower, "
+         "proven upper] it finds; --timeout bounds the whole bracket run)")
         .with_choices(kMethodNames)
         .by_default("bound"),
     flag(Flag::kWitness, "--witness", "LIST", ValueType::kUnsignedList, kMain, Group::kAnalysis,
@@ -170,7 +172,8 @@ const FlagSpec kFlags[] = {
         .range(0, UINT64_MAX)
         .by_default("1"),
     flag(Flag::kWork, "--work", "N", ValueType::kUnsigned, kMain | kTable, Group::kAnalysis, "budget",
-         "lower: stop after N units of work (table: per entry; deterministic: the same witness for any --threads)")
+         "lower and bracket: stop after N units of work (table: per entry; deterministic: the same witness for any "
+         "--threads)")
         .otherwise("sized to the problem (milliseconds for small ones), or none with --timeout")
         .range(1, UINT64_MAX),
 

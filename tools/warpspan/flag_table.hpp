@@ -179,7 +179,7 @@ std::vector<std::string> command_words();
 std::string command_title(Command command);
 
 // Choices with a meaning in the program: each enum lists its choices' values in table order.
-enum class Method : uint8_t { kBound, kLower, kAnneal, kExact, kIlp, kEstimate };
+enum class Method : uint8_t { kBound, kLower, kAnneal, kExact, kIlp, kEstimate, kBracket };
 enum class Column : uint8_t { kBound, kExact, kAnneal, kLower };
 enum class Constraints : uint8_t { kShort, kLong };
 enum class Moves : uint8_t { kUniform, kLocal };

@@ -70,6 +70,16 @@ void lower(JsonWriter &j, const LowerRun &run) {
     j.end_object();
 }
 
+void bracket(JsonWriter &j, const BracketRun &run) {
+    j.begin_object(Layout::kInline).member("lower", run.lower).member("upper", run.upper);
+    j.member("exact", run.lower == run.upper).member("bound", run.bound);
+    j.member("stopped_by", lower_stop_name(run.stop)).member("found_by", bracket_found_by_name(run.found_by));
+    j.member("upper_by", bracket_upper_by_name(run.upper_by)).member("seed", run.seed).member("work", run.work);
+    j.member("expanded", run.expanded).member("seconds", run.seconds, 6);
+    ids(j, "witness", run.witness);
+    j.end_object();
+}
+
 void anneal(JsonWriter &j, const AnnealRun &run) {
     j.begin_object(Layout::kInline).member("lower", run.lower).member("stopped_by", anneal_stop_name(run));
     j.member("iterations", run.iterations).member("calibrated", run.calibrated);
@@ -139,6 +149,7 @@ void write_report_json(JsonWriter &j, const ReportInput &in) {
         j.end_object();
     }
     if (a.lower_search) lower(j.key("lower"), *a.lower_search);
+    if (a.bracket) bracket(j.key("bracket"), *a.bracket);
     if (a.anneal) anneal(j.key("anneal"), *a.anneal);
     if (a.exact) exact(j.key("exact"), *a.exact, true);
     if (a.ilp) ilp(j.key("ilp"), *a.ilp);

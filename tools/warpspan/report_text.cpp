@@ -114,6 +114,18 @@ void write_exact(std::ostream &out, const ExactRun &run) {
         << mib_text(run.memory) << "\n\n";
 }
 
+void write_bracket(std::ostream &out, const BracketRun &run) {
+    out << "bracket (one budget: witness search, exact search from its witness, witness search again)\n";
+    out << "  bracket       [" << run.lower << ", " << run.upper << "]"
+        << (run.lower == run.upper ? "   (T(W) exactly)" : "") << "\n";
+    out << "  lower         " << run.lower << "   witnessed, found by " << bracket_found_by_name(run.found_by) << "\n";
+    out << "  upper         " << run.upper << "   proven by " << bracket_upper_by_name(run.upper_by)
+        << " (the closed-form bound: " << run.bound << ")\n";
+    out << "  stopped by    " << lower_stop_name(run.stop) << "\n";
+    out << "  search        seed " << run.seed << ", " << run.work << " units of work (" << run.expanded
+        << " exact states), " << seconds_text(run.seconds) << "\n\n";
+}
+
 void write_lower(std::ostream &out, const LowerRun &run) {
     out << "lower (witness search: dispatch policies, beam search over the exact solver's states, annealing; "
            "a lower bound)\n";
@@ -236,6 +248,7 @@ void write_report_text(std::ostream &out, const ReportInput &in) {
     write_problem(out, in);
     write_bounds(out, a);
     if (a.lower_search) write_lower(out, *a.lower_search);
+    if (a.bracket) write_bracket(out, *a.bracket);
     if (a.anneal) write_anneal(out, *a.anneal);
     if (a.exact) write_exact(out, *a.exact);
     if (a.ilp) {

@@ -16,7 +16,7 @@ void RunProgress::begin(const char *method) {
     const std::string m = method;
     const char *unit = m == "exact" || m == "estimate" || m == "table exact" ? "states"
                        : m == "ilp"                                          ? "nodes"
-                       : m == "lower" || m == "table lower"                  ? "units"
+                       : m == "lower" || m == "table lower" || m == "bracket"                ? "units"
                                                                               : "iterations";
     line_.reset(new ProgressLine(std::cerr, enabled_, method, unit));
 }
@@ -46,7 +46,7 @@ void RunProgress::jobs_progress(const wsp_host_monitor_status &s) {
                           : method_ == "estimate" ? " solves done"
                           : method_ == "lower"    ? " searches done"
                                                   : " done");
-    if (method_ == "lower") detail = "best " + std::to_string(s.lower) + "; " + detail;
+    if (method_ == "lower" || method_ == "bracket") detail = "best " + std::to_string(s.lower) + "; " + detail;
     if (method_ == "anneal") {
         if (limits_.anneal_iterations != 0)
             fraction = std::max(fraction, budget_fraction(s.work, limits_.anneal_iterations * s.count));

@@ -115,6 +115,7 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
         r.exact = r.exact || m == Method::kExact;
         r.ilp = r.ilp || m == Method::kIlp;
         r.estimate = r.estimate || m == Method::kEstimate;
+        r.bracket = r.bracket || m == Method::kBracket;
     }
     for (const uint64_t w : a[Flag::kWitness].items) r.witness.push_back(static_cast<uint32_t>(w));
     const double seconds = a.has(Flag::kTimeout) ? a.decimal(Flag::kTimeout) : 0.0;
@@ -137,6 +138,12 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     lo.seed = an.seed;
     lo.seconds = seconds;
     lo.threads = threads;
+    wsp::host::BracketSettings &br = r.bracket_settings;
+    br.work = lo.work;
+    br.seed = an.seed;
+    br.seconds = seconds;
+    br.threads = threads;
+    br.memory_mib = r.exact_settings.memory_mib;
     r.ilp_constraints = a.choice<Constraints>(Flag::kConstraints) == Constraints::kLong ? WSP_HOST_ILP_LONG : WSP_HOST_ILP_SHORT;
     r.ilp_seconds = seconds;
     r.estimate_x = a.has(Flag::kX) ? static_cast<uint32_t>(a.number(Flag::kX)) : 0;
@@ -158,9 +165,9 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     if (an.record && !r.anneal)
         return failure = usage_failure(s.convergence ? "--convergence" : "--plot", "records the annealer: add --method anneal"),
                false;
-    if (a.given(Flag::kWork) && !r.lower)
-        return failure = usage_failure("--work", "budgets the witness search: add --method lower"), false;
-    if (s.svg && r.witness.empty() && !r.lower && !r.anneal && !r.exact && !r.ilp)
+    if (a.given(Flag::kWork) && !r.lower && !r.bracket)
+        return failure = usage_failure("--work", "budgets the witness search: add --method lower or bracket"), false;
+    if (s.svg && r.witness.empty() && !r.lower && !r.anneal && !r.exact && !r.ilp && !r.bracket)
         return failure = usage_failure("--svg", "draws a witness schedule: add --witness or --method lower, anneal, exact or ilp"),
                false;
     if ((r.ilp || s.write_lp) && !wsp_host_ilp_available())

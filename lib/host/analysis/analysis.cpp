@@ -148,6 +148,14 @@ bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis
         a.stopped = a.stopped || run.stop == WSP_STOP_CANCELLED;
         a.lower_search = std::move(run);
     }
+    if (request.bracket) {
+        BracketRun run;
+        if (!run_bracket(request, observer, a, run, error)) return false;
+        if (!accept_witness(a, run.witness, run.lower, "bracket", error)) return false;
+        if (run.upper < a.bounds.upper) offer_upper(a, run.upper, "bracket");  // else the bound proves it
+        a.stopped = a.stopped || run.stop == WSP_STOP_CANCELLED;
+        a.bracket = std::move(run);
+    }
     if (request.anneal) {
         AnnealRun run;
         if (!run_anneal(request, observer, a, run, error)) return false;
@@ -227,6 +235,10 @@ const char *lower_found_by_name(uint32_t found_by) {
     static const char *const kNames[] = {"initial", "policy", "beam", "anneal"};
     return found_by < 4 ? kNames[found_by] : "?";
 }
+
+const char *bracket_found_by_name(uint32_t found_by) { return found_by == 4 ? "exact" : lower_found_by_name(found_by); }
+
+const char *bracket_upper_by_name(uint32_t upper_by) { return upper_by == 1 ? "exact" : "bound"; }
 
 const char *ilp_model_format(const std::string &path) {
     const std::string suffix = ".mps";  // the rule of wsp_host_ilp_write

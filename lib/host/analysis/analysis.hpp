@@ -121,6 +121,30 @@ struct LowerRun {
     std::vector<uint32_t> witness;
 };
 
+// The anytime bracket (bracket/bracket.hpp, host/jobs/bracket_jobs.hpp): the witness search, the exact
+// search from its witness and the witness search again, in one work or time budget for the whole run.
+struct BracketSettings {
+    uint64_t work = 0;     // work units of the whole run; 0 = the problem's default (or none with `seconds`)
+    uint64_t seed = 1;
+    double seconds = 0;    // wall-clock budget of the whole run; 0 = none
+    unsigned threads = 0;  // 0 = one per hardware thread; the answer does not depend on it with `work`
+    uint64_t memory_mib = 0;  // the exact search's memory; 0 = kDefaultMemoryMiB
+};
+
+struct BracketRun {
+    uint32_t lower = 0;     // the witness's makespan: a lower bound on T(W)
+    uint32_t upper = 0;     // proven: min of the closed-form bounds and the exact search's upper end
+    uint32_t bound = 0;     // the closed-form proven bound alone
+    uint32_t stop = 0;      // wsp_stop_reason (FINISHED: lower == upper)
+    uint32_t found_by = 0;  // wsp::kFound* or wsp::kBracketFoundExact
+    uint32_t upper_by = 0;  // wsp::kBracketUpper*
+    uint64_t work = 0;      // units spent
+    uint64_t expanded = 0;  // states the exact search expanded
+    uint64_t seed = 0;
+    double seconds = 0;
+    std::vector<uint32_t> witness;
+};
+
 struct ExactSettings {
     uint64_t budget = 0;      // states; 0 = none
     uint64_t memory_mib = 0;  // 0 = kDefaultMemoryMiB (shared by the solves that run at once)
@@ -145,8 +169,9 @@ struct AnalysisRequest {
     uint32_t warps = 0;
     wsp_sm_config sm{};
     std::vector<uint32_t> witness;  // a pseudo-precedence string to check; empty = none
-    bool lower = false, anneal = false, exact = false, ilp = false, estimate = false;
+    bool lower = false, anneal = false, exact = false, ilp = false, estimate = false, bracket = false;
     LowerSettings lower_settings;
+    BracketSettings bracket_settings;
     ExactSettings exact_settings;
     AnnealSettings anneal_settings;
     uint32_t ilp_constraints = WSP_HOST_ILP_SHORT;
@@ -162,6 +187,7 @@ struct Analysis {
     wsp_bounds bounds{};
     std::optional<Witness> given;  // the request's witness, decoded and validated
     std::optional<LowerRun> lower_search;  // the lower-bound method's run
+    std::optional<BracketRun> bracket;     // the bracket method's run
     std::optional<AnnealRun> anneal;
     std::optional<ExactRun> exact;
     std::optional<Estimate> estimate;
@@ -240,6 +266,8 @@ bool run_lower(const AnalysisRequest &request, RunObserver *observer, const Anal
                AnalysisError &error);
 bool run_anneal(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, AnnealRun &run,
                 AnalysisError &error);
+bool run_bracket(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, BracketRun &run,
+                 AnalysisError &error);
 bool run_exact(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, ExactRun &run,
                AnalysisError &error);
 bool run_ilp(const AnalysisRequest &request, RunObserver *observer, const Analysis &a, IlpRun &run,
@@ -259,6 +287,8 @@ const char *anneal_stop_name(const AnnealRun &run);   // "iterations", "time", "
 const char *ilp_status_name(uint32_t stop);           // "optimal", "timeout", "cancelled"
 const char *lower_stop_name(uint32_t stop);          // "optimal", "work", "time", "cancelled"
 const char *lower_found_by_name(uint32_t found_by);  // "initial", "policy", "beam", "anneal"
+const char *bracket_found_by_name(uint32_t found_by);  // lower_found_by_name's, or "exact"
+const char *bracket_upper_by_name(uint32_t upper_by);  // "bound" or "exact"
 const char *ilp_model_format(const std::string &path);  // "mps" for a .mps name, else "lp"
 
 }  // namespace host

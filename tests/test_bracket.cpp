@@ -1,0 +1,365 @@
+// Group bracket: the anytime bracket (bracket/bracket.hpp) and its host form (host/jobs/bracket_jobs.hpp),
+// through the internal headers. On every instance small enough for the exhaustive schedule oracle, and
+// for budgets from a handful of units to the default, the bracket contains T(W): lower <= T(W) <= upper,
+// the witness decodes to `lower` and the independent validator accepts it, `upper` is at most the
+// closed-form bound, and a closed bracket (FINISHED) is T(W) itself. Runs are deterministic for a seed
+// and whatever the workspace held; the host gives the same bracket for 1 and 2 threads with a work
+// budget and keeps to a time budget; the progress callback can stop every phase; every error path is
+// checked. Seeds are printed on failure (WSP_TEST_SEED repeats a run).
+#include <stdint.h>
+#include <string.h>
+
+extern "C" {
+#include "test_util.h"
+}
+
+#include "bounds/upper.hpp"
+#include "bracket/bracket.hpp"
+#include "host/jobs/bracket_jobs.hpp"
+#include "model/problem.hpp"
+
+namespace {
+
+uint64_t workspace[1 << 19];  // 4 MiB
+uint32_t witness[4096], witness2[4096];
+
+// The makespan of `string` by the decoder, after the independent validator accepted its schedule.
+uint32_t validated(const wsp_problem *p, const uint32_t *string, uint32_t seed, const char *who) {
+    static uint32_t cycles[4096];
+    static uint64_t ws[1 << 14];
+    const uint32_t m = decode_or_fail(p, string, NULL, cycles);
+    uint32_t v = 0;
+    wsp_diag d;
+    const size_t n = size_t{p->warps} * p->length;
+    size_t size = 0;
+    assert_int_equal(wsp_schedule_workspace_size(p, &size, NULL), WSP_OK);
+    assert_true(size <= sizeof ws);
+    const wsp_status st = wsp_schedule_validate(p, cycles, n, ws, sizeof ws, &v, &d);
+    CHECK_SEEDED(st == WSP_OK && v == m, seed, "%s: the validator rejects the witness (%s)", who, d.message);
+    return m;
+}
+
+// A random instance: tiny enough for the oracle when `tiny`, else up to W = 20 and 12 letters.
+void random_instance(uint32_t *rng, test_problem *tp, char *kernel, bool tiny) {
+    for (;;) {
+        const uint32_t len = 1 + rng_below(rng, tiny ? 4 : 12);
+        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(rng, 4)];
+        kernel[len] = '\0';
+        wsp_sm_config sm;
+        random_sm(rng, &sm);
+        const uint32_t W = (tiny ? 2 : 1) + rng_below(rng, tiny ? 4 : 20);
+        tp_init_sm(tp, kernel, W, &sm);
+        const uint64_t n = uint64_t{W} * tp->p->length;
+        uint64_t cells = 1;
+        for (uint32_t w = 0; w < W && cells <= (1u << 21); ++w) cells *= tp->p->length + 1u;
+        if (tiny ? cells <= (1u << 18) && n <= 40 : n <= 600) return;
+    }
+}
+
+size_t size_for(const wsp_problem *p, const wsp::BracketOptions *o) {
+    size_t size = 0;
+    assert_int_equal(wsp::bracket_workspace_size(p, o, &size, NULL), WSP_OK);
+    assert_true(size <= sizeof workspace);
+    return size;
+}
+
+// What every bracket must satisfy against the oracle's T(W).
+void check_bracket(const wsp_problem *p, const wsp::BracketResult &r, const uint32_t *string, uint32_t T,
+                   uint32_t seed, const char *what, int instance) {
+    const uint32_t bound = static_cast<uint32_t>(wsp::proven_upper(*p));
+    CHECK_SEEDED(r.lower <= T && T <= r.upper, seed, "%s, instance %d: T = %u outside [%u, %u]", what, instance, T,
+                 r.lower, r.upper);
+    CHECK_SEEDED(r.upper <= bound && r.bound == bound, seed, "%s, instance %d: upper %u, bound %u of %u", what,
+                 instance, r.upper, r.bound, bound);
+    CHECK_SEEDED(validated(p, string, seed, what) == r.lower, seed, "%s, instance %d: the witness is not %u", what,
+                 instance, r.lower);
+    CHECK_SEEDED((r.stop == WSP_STOP_FINISHED) == (r.lower == r.upper), seed, "%s, instance %d: stop %u for [%u, %u]",
+                 what, instance, r.stop, r.lower, r.upper);
+    CHECK_SEEDED(r.upper_by == wsp::kBracketUpperExact || r.upper == bound, seed,
+                 "%s, instance %d: upper %u by the bound %u", what, instance, r.upper, bound);
+}
+
+// Every tiny instance, budgets from 1 unit to the default: the bracket holds T(W) (exhaustive oracle),
+// and the default budget closes it on nearly all of them.
+void test_bracket_contains_T(void **) {
+    const uint32_t seed = test_seed() ^ 0xb7ac4u;
+    uint32_t rng = seed;
+    int closed = 0, count = 0;
+    const uint64_t budgets[] = {1, 40, 400, 4000, 0};
+    for (int instance = 0; instance < 120; ++instance) {
+        test_problem tp;
+        char kernel[16];
+        random_instance(&rng, &tp, kernel, true);
+        const wsp_problem *p = tp.p;
+        const size_t n = size_t{p->warps} * p->length;
+        const uint32_t T = oracle_schedules(p);
+        for (uint64_t budget : budgets) {
+            wsp::BracketOptions o = {};
+            o.control.budget = budget;
+            o.seed = rng_next(&rng);
+            o.states = rng_below(&rng, 2) ? 0 : 16 + rng_below(&rng, 200);
+            const size_t size = size_for(p, &o);
+            wsp::BracketResult r;
+            wsp_diag d;
+            const wsp_status st = wsp::bracket_run(p, &o, workspace, size, witness, n, &r, &d);
+            CHECK_SEEDED(st == WSP_OK, seed, "instance %d (%s W=%u): %s", instance, kernel, p->warps, d.message);
+            check_bracket(p, r, witness, T, seed, "bracket", instance);
+            if (budget != 0)
+                CHECK_SEEDED(r.work <= budget + wsp::kStateUnits, seed, "instance %d: %llu units of %llu", instance,
+                             (unsigned long long)r.work, (unsigned long long)budget);
+            if (budget == 0) {
+                ++count;
+                closed += r.lower == r.upper;
+            }
+        }
+    }
+    print_message("bracket: the default budget closed %d of %d tiny brackets\n", closed, count);
+    assert_true(closed * 10 >= count * 9);
+}
+
+// The same options give the same bracket whatever the workspace held; larger instances too.
+void test_deterministic(void **) {
+    const uint32_t seed = test_seed() ^ 0xde7b4u;
+    uint32_t rng = seed;
+    for (int instance = 0; instance < 20; ++instance) {
+        test_problem tp;
+        char kernel[16];
+        random_instance(&rng, &tp, kernel, false);
+        const wsp_problem *p = tp.p;
+        const size_t n = size_t{p->warps} * p->length;
+        wsp::BracketOptions o = {};
+        o.seed = rng_next(&rng);
+        o.control.budget = 20000 + rng_below(&rng, 100000);
+        o.max_beam = 1 + rng_below(&rng, 64);
+        const size_t size = size_for(p, &o);
+        wsp::BracketResult r1, r2;
+        assert_int_equal(wsp::bracket_run(p, &o, workspace, size, witness, n, &r1, NULL), WSP_OK);
+        memset(workspace, 0xA5, size);
+        assert_int_equal(wsp::bracket_run(p, &o, workspace, size, witness2, n, &r2, NULL), WSP_OK);
+        CHECK_SEEDED(r1.lower == r2.lower && r1.upper == r2.upper && r1.work == r2.work &&
+                         memcmp(witness, witness2, n * 4) == 0,
+                     seed, "instance %d (%s W=%u): [%u, %u] then [%u, %u]", instance, kernel, p->warps, r1.lower,
+                     r1.upper, r2.lower, r2.upper);
+        CHECK_SEEDED(validated(p, witness, seed, "bracket") == r1.lower, seed, "instance %d", instance);
+        CHECK_SEEDED(r1.lower <= r1.upper && r1.upper <= r1.bound, seed, "instance %d", instance);
+        CHECK_SEEDED(r1.work <= o.control.budget, seed, "instance %d: %llu units of %llu", instance,
+                     (unsigned long long)r1.work, (unsigned long long)o.control.budget);
+    }
+}
+
+// The progress callback: work in bracket units that never goes back within a phase's report and
+// stays within the budget, the bracket so far; stopping it in any phase keeps a valid bracket.
+struct Watch {
+    int calls, stop_at;
+    uint32_t answer;
+    uint64_t budget;
+    bool bad;
+};
+
+uint32_t watch(void *context, const wsp_progress *pr) {
+    Watch *w = static_cast<Watch *>(context);
+    ++w->calls;
+    if (pr->work > w->budget || pr->lower > pr->upper) w->bad = true;
+    return w->calls >= w->stop_at ? w->answer : 0u;
+}
+
+void test_progress_stops(void **) {
+    const uint32_t seed = test_seed() ^ 0x57095u;
+    test_problem tp;
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    tp_init(&tp, "L5 C9 L2 C9", 6, sigma, 4);
+    const wsp_problem *p = tp.p;
+    const size_t n = size_t{p->warps} * p->length;
+    const uint32_t answers[] = {WSP_STOP_TIME, WSP_STOP_CANCELLED, 7u};
+    for (uint32_t answer : answers) {
+        for (int stop_at = 1; stop_at <= 60; stop_at += 7) {
+            Watch w = {0, stop_at, answer, 400000, false};
+            wsp::BracketOptions o = {};
+            o.control.budget = w.budget;
+            o.control.progress = watch;
+            o.control.context = &w;
+            o.control.interval = 1000;
+            o.states = 1u << 12;
+            const size_t size = size_for(p, &o);
+            wsp::BracketResult r;
+            assert_int_equal(wsp::bracket_run(p, &o, workspace, size, witness, n, &r, NULL), WSP_OK);
+            CHECK_SEEDED(!w.bad, seed, "stop at call %d: a report outside the budget or the bracket", stop_at);
+            CHECK_SEEDED(validated(p, witness, seed, "stopped") == r.lower && r.lower <= r.upper, seed,
+                         "stop at call %d", stop_at);
+            if (w.calls >= stop_at && r.lower < r.upper) {
+                const uint32_t want = answer == WSP_STOP_TIME ? uint32_t{WSP_STOP_TIME} : uint32_t{WSP_STOP_CANCELLED};
+                CHECK_SEEDED(r.stop == want, seed, "stop at call %d: stop %u, not %u", stop_at, r.stop, want);
+            }
+        }
+    }
+}
+
+// Voronoi W = 6 (paper 003; T(6) = 77 from the exact search): the default budget settles it.
+void test_voronoi_settles(void **) {
+    test_problem tp;
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    tp_init(&tp, "L5 C9 L2 C9", 6, sigma, 4);
+    const wsp_problem *p = tp.p;
+    const size_t n = size_t{p->warps} * p->length;
+    wsp::BracketOptions o = {};
+    o.states = 1u << 14;
+    wsp::BracketResult r;
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, size_for(p, &o), witness, n, &r, NULL), WSP_OK);
+    assert_int_equal(r.stop, WSP_STOP_FINISHED);
+    assert_int_equal(r.lower, r.upper);
+    assert_int_equal(validated(p, witness, 0, "voronoi"), r.lower);
+}
+
+// The host: the same bracket for 1 and 2 threads with a work budget (and the jobs' seeds); a time
+// budget is kept (a generous margin for a loaded machine) and the bracket holds on the oracle's cases.
+void test_host(void **) {
+    const uint32_t seed = test_seed() ^ 0x4057u;
+    uint32_t rng = seed;
+    for (int instance = 0; instance < 12; ++instance) {
+        test_problem tp;
+        char kernel[16];
+        random_instance(&rng, &tp, kernel, instance < 6);
+        const wsp_problem *p = tp.p;
+        const size_t n = size_t{p->warps} * p->length;
+        wsp::HostBracketOptions h = {};
+        h.bracket.seed = rng_next(&rng);
+        h.bracket.control.budget = 20000 + rng_below(&rng, 100000);
+        h.jobs = 1 + rng_below(&rng, 4);
+        h.memory = uint64_t{8} << 20;
+        wsp_host_run_options one = {}, two = {};
+        one.threads = 1;
+        two.threads = 2;
+        wsp::HostBracketResult r1, r2;
+        wsp_diag d;
+        assert_int_equal(wsp::host_bracket_run(p, &h, &one, witness, n, &r1, &d), WSP_OK);
+        assert_int_equal(wsp::host_bracket_run(p, &h, &two, witness2, n, &r2, &d), WSP_OK);
+        // The work is compared only for an open bracket: when a witness search job closes it, the
+        // jobs after it are stopped wherever they stand (lower_jobs.hpp), and their units count.
+        CHECK_SEEDED(r1.bracket.lower == r2.bracket.lower && r1.bracket.upper == r2.bracket.upper &&
+                         (r1.bracket.lower == r1.bracket.upper || r1.bracket.work == r2.bracket.work) &&
+                         memcmp(witness, witness2, n * 4) == 0,
+                     seed, "instance %d (%s W=%u): [%u, %u] (%llu units, witness %s) with 1 thread, [%u, %u] (%llu) with 2",
+                     instance, kernel, p->warps, r1.bracket.lower, r1.bracket.upper,
+                     (unsigned long long)r1.bracket.work, memcmp(witness, witness2, n * 4) == 0 ? "same" : "differs",
+                     r2.bracket.lower, r2.bracket.upper, (unsigned long long)r2.bracket.work);
+        CHECK_SEEDED(validated(p, witness, seed, "host") == r1.bracket.lower, seed, "instance %d", instance);
+        if (instance < 6) check_bracket(p, r1.bracket, witness, oracle_schedules(p), seed, "host", instance);
+    }
+    // A time budget on an instance the work would take long on.
+    test_problem tp;
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    tp_init(&tp, "L5 C9 L2 C9", 24, sigma, 4);
+    const wsp_problem *p = tp.p;
+    const size_t n = size_t{p->warps} * p->length;
+    wsp::HostBracketOptions h = {};
+    h.memory = uint64_t{16} << 20;
+    wsp_host_run_options run = {};
+    run.seconds = 0.3;
+    wsp::HostBracketResult r;
+    const double t0 = wsp_host_seconds();
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, n, &r, NULL), WSP_OK);
+    const double took = wsp_host_seconds() - t0;
+    CHECK_SEEDED(took < 0.3 + 1.0, seed, "a 0.3 s budget took %.3f s", took);
+    CHECK_SEEDED(r.bracket.stop == WSP_STOP_TIME || r.bracket.stop == WSP_STOP_FINISHED, seed, "stop %u",
+                 r.bracket.stop);
+    assert_int_equal(validated(p, witness, seed, "timed"), r.bracket.lower);
+    assert_true(r.bracket.lower > 0 && r.bracket.lower <= r.bracket.upper);
+}
+
+void test_errors(void **) {
+    test_problem tp;
+    const uint32_t sigma[4] = {1, 1, 1, 1};
+    tp_init(&tp, "LCS", 3, sigma, 0);
+    const wsp_problem *p = tp.p;
+    wsp_diag d;
+    wsp::BracketResult r;
+    size_t size = 0;
+    const uint64_t fake[8] = {0};
+    assert_int_equal(wsp::bracket_workspace_size(p, NULL, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    assert_int_equal(wsp::bracket_workspace_size(NULL, NULL, &size, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(size, 0);
+    assert_int_equal(wsp::bracket_workspace_size(reinterpret_cast<const wsp_problem *>(fake), NULL, &size, &d),
+                     WSP_ERR_INVALID_HANDLE);
+    // Reserved words: control.reserved are 1..4, the options' own 5..9.
+    wsp::BracketOptions o = {};
+    o.control.reserved[1] = 1;
+    assert_int_equal(wsp::bracket_workspace_size(p, &o, &size, &d), WSP_ERR_RESERVED);
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 2);
+    o = {};
+    o.reserved[4] = 1;
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, sizeof workspace, witness, 9, &r, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 9);
+    o = {};
+    o.states = UINT64_MAX / 2;  // a table that cannot be sized
+    assert_int_equal(wsp::bracket_workspace_size(p, &o, &size, &d), WSP_ERR_OVERFLOW);
+    o = {};
+    size = size_for(p, &o);
+    assert_int_equal(wsp::bracket_run(NULL, &o, workspace, size, witness, 9, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, size, NULL, 9, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_WITNESS);
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, size, witness, 9, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_OUTPUT);
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, size, witness, 8, &r, &d), WSP_ERR_WITNESS_LENGTH);
+    assert_int_equal(wsp::bracket_run(p, &o, workspace, size - 8, witness, 9, &r, &d), WSP_ERR_WORKSPACE_SIZE);
+    assert_int_equal(wsp::bracket_run(p, &o, reinterpret_cast<uint8_t *>(workspace) + 4, size, witness, 9, &r, &d),
+                     WSP_ERR_WORKSPACE_ALIGN);
+    assert_int_equal(wsp::bracket_run(p, &o, NULL, size, witness, 9, &r, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(d.field, WSP_FIELD_WORKSPACE);
+    assert_int_equal(wsp::bracket_run(p, NULL, workspace, size, witness, 9, &r, &d), WSP_OK);
+    assert_int_equal(r.lower, validated(p, witness, 0, "defaults"));
+    assert_int_equal(r.lower, r.upper);
+    // The plan: an eighth, then a quarter in states.
+    const wsp::BracketPlan plan = wsp::bracket_plan(800);
+    assert_int_equal(plan.first_lower, 100);
+    assert_int_equal(plan.exact_states, 200 / wsp::kStateUnits);
+    assert_int_equal(wsp::bracket_plan(1).first_lower, 1);
+    assert_int_equal(wsp::bracket_plan(1).exact_states, 0);
+    // The host: NULL, a bad handle, the witness length, the run options, reserved words.
+    wsp::HostBracketOptions h = {};
+    wsp::HostBracketResult hr;
+    wsp_host_run_options run = {};
+    assert_int_equal(wsp::host_bracket_run(NULL, &h, &run, witness, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_bracket_run(p, NULL, &run, witness, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, NULL, 9, &hr, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 9, NULL, &d), WSP_ERR_NULL_ARGUMENT);
+    assert_int_equal(wsp::host_bracket_run(reinterpret_cast<const wsp_problem *>(fake), &h, &run, witness, 9, &hr, &d),
+                     WSP_ERR_INVALID_HANDLE);
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 10, &hr, &d), WSP_ERR_WITNESS_LENGTH);
+    run.seconds = -1;
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RANGE);
+    assert_int_equal(d.field, WSP_FIELD_SECONDS);
+    run.seconds = 0;
+    run.reserved0 = 1;
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RESERVED);
+    run.reserved0 = 0;
+    h.bracket.reserved[0] = 1;
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 5);
+    h.bracket.reserved[0] = 0;
+    h.reserved0 = 1;
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 10);
+    h.reserved0 = 0;
+    h.reserved[7] = 1;
+    assert_int_equal(wsp::host_bracket_run(p, &h, &run, witness, 9, &hr, &d), WSP_ERR_RESERVED);
+    assert_int_equal(d.index, 18);
+    h.reserved[7] = 0;
+    assert_int_equal(wsp::host_bracket_run(p, &h, NULL, witness, 9, &hr, &d), WSP_OK);
+    assert_int_equal(hr.bracket.lower, validated(p, witness, 0, "host defaults"));
+}
+
+}  // namespace
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bracket_contains_T),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_progress_stops),
+        cmocka_unit_test(test_voronoi_settles),
+        cmocka_unit_test(test_host),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests_name("bracket", tests, NULL, NULL);
+}
