@@ -32,12 +32,12 @@
  *   change. wsp_strerror(), wsp_status_name() and wsp_field_name() return static strings. On error,
  *   result structs are zeroed (their stop reason is meaningful only on success).
  *
- * Long computations (exact search, annealing) take a work budget and an optional progress callback
- *   in `wsp_control`. The callback may stop the run by returning a WSP_STOP_* reason. Every result
- *   says why the run ended with one wsp_stop_reason: FINISHED (0) or BUDGET, TIME, MEMORY,
- *   CANCELLED. A stopped run still returns its best witnessed lower and proven upper bound. The core
- *   has no clock: a time budget is a callback that returns WSP_STOP_TIME (warpspan_host.h does it
- *   for you).
+ * Long computations (exact search, annealing, the lower-bound search) take a work budget and an
+ *   optional progress callback in `wsp_control`. The callback may stop the run by returning a
+ *   WSP_STOP_* reason. Every result says why the run ended with one wsp_stop_reason: FINISHED (0) or
+ *   BUDGET, TIME, MEMORY, CANCELLED. A stopped run still returns its best witnessed lower and proven
+ *   upper bound. The core has no clock: a time budget is a callback that returns WSP_STOP_TIME
+ *   (warpspan_host.h does it for you).
  *
  * Names: wsp_<object>_<verb> for actions (wsp_problem_init, wsp_exact_solve), wsp_<object>_<property>
  *   for accessors (wsp_problem_length). Constants are WSP_<GROUP>_<NAME>.
@@ -64,7 +64,8 @@
  *   change in any release.
  *
  * The header reads top to bottom: version and status; problem; bounds; schedules; exact search;
- * annealing; the lower-bound search (1.1); the paper's estimate; PWS; experimental. It compiles as C99 and as C++.
+ * annealing; the lower-bound search (1.1); the paper's estimate; PWS; experimental. It compiles as
+ * C99 and as C++.
  */
 #ifndef WARPSPAN_H
 #define WARPSPAN_H
@@ -519,7 +520,7 @@ WSP_API wsp_status wsp_anneal_run(const wsp_problem *problem, const wsp_anneal_o
                                   void *workspace, size_t workspace_size, uint32_t *witness,
                                   size_t witness_length, wsp_anneal_result *result, wsp_diag *diag);
 
-/* ==== lower-bound witness search (since 1.1) ==================================================== */
+/* ==== lower-bound witness search (since 1.1) =================================================== */
 /* A lower bound on T(W) with a witness, never an upper bound, from one search that combines
  *   - dispatch-policy search: priority orders, starvation sets, release points;
  *   - a beam search over the exact search's state graph, guided by its proven per-state bounds;
@@ -732,7 +733,7 @@ WSP_API wsp_status wsp_pws_wcet_compute(const wsp_pws_params *params, const wsp_
 
 /* ==== experimental: no stability promise ======================================================= */
 #ifdef WSP_EXPERIMENTAL
-/* (none in 1.0.0) */
+/* (none in 1.1.0) */
 #endif
 
 #ifdef __cplusplus
