@@ -1,5 +1,5 @@
 /*
- * warpspan 1.0: the worst-case makespan of identical GPU warps on one streaming multiprocessor.
+ * warpspan 1.1: the worst-case makespan of identical GPU warps on one streaming multiprocessor.
  *
  * W warps run the same kernel instruction string over the unit types L (load/store), C (CUDA core),
  * S (special function) and D (double precision). Per cycle at most sigma[U] warps issue a U
@@ -32,12 +32,12 @@
  *   change. wsp_strerror(), wsp_status_name() and wsp_field_name() return static strings. On error,
  *   result structs are zeroed (their stop reason is meaningful only on success).
  *
- * Long computations (exact search, annealing) take a work budget and an optional progress callback
- *   in `wsp_control`. The callback may stop the run by returning a WSP_STOP_* reason. Every result
- *   says why the run ended with one wsp_stop_reason: FINISHED (0) or BUDGET, TIME, MEMORY,
- *   CANCELLED. A stopped run still returns its best witnessed lower and proven upper bound. The core
- *   has no clock: a time budget is a callback that returns WSP_STOP_TIME (warpspan_host.h does it
- *   for you).
+ * Long computations (exact search, annealing, the lower-bound search) take a work budget and an
+ *   optional progress callback in `wsp_control`. The callback may stop the run by returning a
+ *   WSP_STOP_* reason. Every result says why the run ended with one wsp_stop_reason: FINISHED (0) or
+ *   BUDGET, TIME, MEMORY, CANCELLED. A stopped run still returns its best witnessed lower and proven
+ *   upper bound. The core has no clock: a time budget is a callback that returns WSP_STOP_TIME
+ *   (warpspan_host.h does it for you).
  *
  * Names: wsp_<object>_<verb> for actions (wsp_problem_init, wsp_exact_solve), wsp_<object>_<property>
  *   for accessors (wsp_problem_length). Constants are WSP_<GROUP>_<NAME>.
@@ -64,7 +64,8 @@
  *   change in any release.
  *
  * The header reads top to bottom: version and status; problem; bounds; schedules; exact search;
- * annealing; the paper's estimate; PWS; experimental. It compiles as C99 and as C++.
+ * annealing; the lower-bound search (1.1); the paper's estimate; PWS; experimental. It compiles as
+ * C99 and as C++.
  */
 #ifndef WARPSPAN_H
 #define WARPSPAN_H
@@ -91,7 +92,7 @@ extern "C" {
 
 /* ==== version ================================================================================== */
 #define WSP_VERSION_MAJOR 1
-#define WSP_VERSION_MINOR 0
+#define WSP_VERSION_MINOR 1
 #define WSP_VERSION_PATCH 0
 #define WSP_VERSION_NUMBER (WSP_VERSION_MAJOR * 10000 + WSP_VERSION_MINOR * 100 + WSP_VERSION_PATCH)
 
@@ -167,6 +168,8 @@ enum wsp_field_code {
     WSP_FIELD_ITERATIONS = 38,
     WSP_FIELD_ESTIMATE_T = 39,     /* diag.index: 1-based y of the offending T(y) */
     WSP_FIELD_ESTIMATE_X = 40,
+    WSP_FIELD_METHODS = 41,        /* since 1.1: wsp_lower_options.methods */
+    WSP_FIELD_BEAM_WIDTH = 42,     /* since 1.1: wsp_lower_options.max_beam */
     /* PWS */
     WSP_FIELD_CFG_NODE = 48,       /* diag.index: 1-based node index, 0 for the graph as a whole (NULL,
                                       no node, too many); the message cites the node's label */
@@ -332,10 +335,14 @@ WSP_API uint32_t wsp_problem_unit_at(const wsp_problem *problem, uint32_t i);
 enum wsp_bound_id {
     WSP_BOUND_TRIVIAL = 0,     /* W*I: a work-conserving schedule never idles */
     WSP_BOUND_SATURATION = 1,  /* cycles that saturate a type or the schedulers, or advance every warp */
-    WSP_BOUND_LAST_WARP = 2    /* the last warp's own instructions plus its waiting cycles */
+    WSP_BOUND_LAST_WARP = 2,   /* the last warp's own instructions plus its waiting cycles */
+    WSP_BOUND_DISTINCT = 3,    /* since 1.1: the last warp, blocked only by sigma_U distinct issuers,
+                                  with the effective scheduler limit */
+    WSP_BOUND_PIPELINE = 4     /* since 1.1: the k-th passage of each instruction (warps running the
+                                  same kernel: the problem's) */
 };
-/** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]). */
-#define WSP_BOUND_COUNT 3
+/** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]); 3 in 1.0, 5 since 1.1. */
+#define WSP_BOUND_COUNT 5
 /** Room for bound ids in wsp_bounds (fixed for 1.x). */
 #define WSP_BOUND_SLOTS 16
 
@@ -350,8 +357,8 @@ typedef struct wsp_bounds {
 
 /** Every proven upper bound on T(W) and the paper's formula. O(I) time, no workspace. */
 WSP_API wsp_status wsp_bounds_compute(const wsp_problem *problem, wsp_bounds *bounds, wsp_diag *diag);
-/** A stable lower-case identifier of a bound id ("trivial", "saturation", "last_warp"); "unknown"
- *  for an id this version does not define. */
+/** A stable lower-case identifier of a bound id ("trivial", "saturation", "last_warp", "distinct",
+ *  "pipeline"); "unknown" for an id this version does not define. */
 WSP_API const char *wsp_bound_name(uint32_t id);
 
 /* ==== schedules: decode, validate, dispatch ==================================================== */
@@ -513,6 +520,105 @@ WSP_API wsp_status wsp_anneal_run(const wsp_problem *problem, const wsp_anneal_o
                                   void *workspace, size_t workspace_size, uint32_t *witness,
                                   size_t witness_length, wsp_anneal_result *result, wsp_diag *diag);
 
+/* ==== lower-bound witness search (since 1.1) =================================================== */
+/* A lower bound on T(W) with a witness, never an upper bound, from one search that combines
+ *   - dispatch-policy search: priority orders, starvation sets, release points;
+ *   - a beam search over the exact search's state graph, guided by its proven per-state bounds;
+ *   - paper 003's annealer (its rules unchanged) restarted from the best witness;
+ * in rounds of growing effort, so that it is useful whenever it is stopped: round r runs a beam of
+ * width 8 * 2^r (up to max_beam), then the policies and the annealer for shares of what the beam used.
+ * Every candidate is a work-conserving schedule written as a pseudo-precedence string, and the
+ * witness is decoded and checked by the validator before the call returns. Work is counted in units
+ * (a beam child, a simulated dispatch cycle, or 1 + W*I/64 for an annealer candidate): the same
+ * problem, options and seed give the same witness on every target. The run ends early (FINISHED) when
+ * the witness meets the proven upper bound: then it is T(W). */
+
+/** Which parts run (wsp_lower_options.methods, bits; 0 = all). */
+enum wsp_lower_method_bits {
+    WSP_LOWER_POLICIES = 1,  /* the dispatch-policy search */
+    WSP_LOWER_BEAM = 2,      /* the beam search */
+    WSP_LOWER_ANNEAL = 4     /* the annealer's restarts */
+};
+#define WSP_LOWER_ALL 7u
+
+/** Which part found the witness (wsp_lower_result.found_by). */
+enum wsp_lower_found_id {
+    WSP_LOWER_FOUND_INITIAL = 0,  /* options.initial or a plain dispatch policy */
+    WSP_LOWER_FOUND_POLICY = 1,
+    WSP_LOWER_FOUND_BEAM = 2,
+    WSP_LOWER_FOUND_ANNEAL = 3
+};
+
+/** The widest beam when max_beam is 0, and the largest max_beam accepted. */
+#define WSP_LOWER_DEFAULT_BEAM 1024u
+#define WSP_LOWER_MAX_BEAM 0x01000000u
+
+typedef struct wsp_lower_options {
+    wsp_control control;       /* budget in work units (0 = wsp_lower_default_work(problem)); progress
+                                  every control.interval units and on every new best (work = units
+                                  spent, lower = the witness so far, upper = the bound it stops at) */
+    uint64_t seed;             /* any value; the same seed gives the same run */
+    uint64_t initial_length;
+    const uint32_t *initial;   /* optional starting pseudo-precedence string (W*I ids), e.g. another
+                                  method's witness; NULL = none (the dispatch policies start) */
+    uint32_t upper;            /* a proven upper bound from elsewhere (e.g. the exact search's upper
+                                  end) to stop at; 0 = wsp_bounds_compute's upper only */
+    uint32_t max_beam;         /* widest beam (states per level): the workspace grows with it;
+                                  0 = WSP_LOWER_DEFAULT_BEAM; <= WSP_LOWER_MAX_BEAM */
+    uint32_t methods;          /* WSP_LOWER_* bits; 0 = WSP_LOWER_ALL */
+    uint32_t reserved[7];      /* must be 0 */
+} wsp_lower_options;
+
+typedef struct wsp_lower_result {
+    uint32_t stop;        /* a wsp_stop_reason: FINISHED = the witness meets the proven upper bound
+                             (it is T(W)); BUDGET = the work budget ran out first; TIME, CANCELLED:
+                             the progress callback */
+    uint32_t lower;       /* makespan of the witness: a lower bound on T(W) */
+    uint32_t upper;       /* the proven bound it stops at */
+    uint32_t found_by;    /* a wsp_lower_found_id */
+    uint64_t work;        /* units spent */
+    uint64_t work_found;  /* units spent when the witness was found */
+    uint32_t rounds;      /* rounds started */
+    uint32_t beam_width;  /* widest beam run */
+    uint32_t reserved[6];
+} wsp_lower_result;
+
+/** Upper bound on wsp_lower_workspace_size() for W warps, I instructions and a widest beam of
+ *  `beam` states (options.max_beam; WSP_LOWER_DEFAULT_BEAM when that is 0), every method on: the
+ *  beam's tables (a key of WSP_LOWER_KEY_WORDS(W, I) words and a parent per state and level, a level
+ *  per cycle of the horizon, at most W*I), the annealer's checkpointed decoder (at most
+ *  WSP_LOWER_CHECKPOINTS(W, I) snapshots of WSP_LOWER_SNAPSHOT_SIZE(W, I) bytes, twice: about
+ *  sqrt(W*I) / 2 of them, bounded here by (W + I) / 4), and the schedule's and the plain annealer's
+ *  workspaces. WSP_LOWER_KEY_WORDS, _CHECKPOINTS and _SNAPSHOT_SIZE are helpers of this macro. */
+#define WSP_LOWER_KEY_WORDS(W, I)                                                                 \
+    ((size_t)(I) <= 255u     ? ((size_t)(W) + 3u) / 4u                                            \
+     : (size_t)(I) <= 65535u ? ((size_t)(W) + 1u) / 2u                                            \
+                             : (size_t)(W))
+#define WSP_LOWER_CHECKPOINTS(W, I) (((size_t)(W) + (size_t)(I) + 9u) / 4u)
+#define WSP_LOWER_SNAPSHOT_SIZE(W, I) (11u * (size_t)(W) * (size_t)(I) + 8u * (size_t)(W) + 128u)
+#define WSP_LOWER_WORKSPACE_SIZE(W, I, beam)                                                      \
+    (((size_t)(beam) + 1u) *                                                                      \
+         (4u * ((size_t)(W) * (size_t)(I) + 1u) * (WSP_LOWER_KEY_WORDS(W, I) + 1u) + 84u) +       \
+     2u * WSP_LOWER_CHECKPOINTS(W, I) * (WSP_LOWER_SNAPSHOT_SIZE(W, I) + 8u) +                    \
+     48u * (size_t)(W) * (size_t)(I) + 24u * (size_t)(I) + 72u * (size_t)(W) +                    \
+     WSP_ANNEAL_WORKSPACE_SIZE(W, I) + WSP_SCHEDULE_WORKSPACE_SIZE(W, I) + 2048u)
+#define WSP_LOWER_WORKSPACE_WORDS(W, I, beam) WSP_WORDS(WSP_LOWER_WORKSPACE_SIZE(W, I, beam))
+
+/** Bytes of workspace for wsp_lower_run with these options (NULL = the defaults): the beam's
+ *  tables grow with options->max_beam. */
+WSP_API wsp_status wsp_lower_workspace_size(const wsp_problem *problem, const wsp_lower_options *options,
+                                            size_t *size, wsp_diag *diag);
+
+/** The work units of the default budget (options.control.budget 0): grows with W*I, from 20000 to
+ *  2^26; small problems take milliseconds. 0 for an invalid handle. */
+WSP_API uint64_t wsp_lower_default_work(const wsp_problem *problem);
+
+/** Runs the search. `witness` receives W*I warp ids (witness_length = W*I), a pseudo-precedence
+ *  string whose decoded makespan is result->lower. Deterministic. */
+WSP_API wsp_status wsp_lower_run(const wsp_problem *problem, const wsp_lower_options *options,
+                                 void *workspace, size_t workspace_size, uint32_t *witness,
+                                 size_t witness_length, wsp_lower_result *result, wsp_diag *diag);
+
 /* ==== the paper's estimate (paper 004, Eq. 40-41) ============================================== */
 /** min over y = 1..x of ceil(W/y) * T(y), from t[y-1] = T(y). NOT an upper bound, although the paper
  *  calls it safe: for LCL with sigma 1, W = 4, x = 2 it gives min(4*3, 2*4) = 8 but T(4) = 9
@@ -627,7 +733,7 @@ WSP_API wsp_status wsp_pws_wcet_compute(const wsp_pws_params *params, const wsp_
 
 /* ==== experimental: no stability promise ======================================================= */
 #ifdef WSP_EXPERIMENTAL
-/* (none in 1.0.0) */
+/* (none in 1.1.0) */
 #endif
 
 #ifdef __cplusplus

@@ -1,5 +1,5 @@
 /*
- * warpspan 1.0 host layer: what only a hosted build has (threads, a clock, heap memory, files,
+ * warpspan 1.1 host layer: what only a hosted build has (threads, a clock, heap memory, files,
  * lp_solve). It is the separate library warpspan_host (CMake target warpspan::host, pkg-config
  * warpspan-host) over the core; bare-metal builds never see it. Every function and type here is
  * named wsp_host_*. The conventions of warpspan.h hold here too (status + optional trailing diag,
@@ -99,6 +99,49 @@ typedef struct wsp_host_anneal_job {
  *  VIII). Each job's result depends on its options only, not on the thread count. */
 WSP_API wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t count,
                                        const wsp_host_run_options *options, wsp_diag *diag);
+
+/* ==== the lower-bound search on threads (since 1.1) ============================================ */
+/** Independent wsp_lower_run searches ("jobs", each with its own seed mixed from options.lower.seed
+ *  and the job's index, and its own heap workspace) on threads; the answer is the best job, ties
+ *  going to the lowest index. */
+typedef struct wsp_host_lower_options {
+    wsp_lower_options lower;     /* the core's options (reserved words 1..11). lower.control.budget is
+                                    the whole work budget, split evenly over the jobs; 0: each job
+                                    wsp_lower_default_work(problem), or no work budget when the run
+                                    options give seconds. Its progress callback runs on the worker
+                                    threads. lower.max_beam 0: the widest beam that fits `memory` */
+    uint32_t jobs;               /* independent searches; 0 = WSP_HOST_LOWER_DEFAULT_JOBS */
+    uint32_t reserved0;          /* must be 0 (reserved word 12) */
+    uint64_t memory;             /* bytes per job when lower.max_beam is 0 (the beam takes what fits,
+                                    up to 65536 states); 0 = 64 MiB */
+    /** Called on a worker thread, under a lock, when the best over all jobs improves (seconds since
+     *  the call started); may be NULL. */
+    void (*on_best)(void *context, uint32_t best, double seconds);
+    void *on_best_context;
+    uint32_t reserved[8];        /* must be 0 (reserved words 13..20) */
+} wsp_host_lower_options;
+
+#define WSP_HOST_LOWER_DEFAULT_JOBS 2u
+
+typedef struct wsp_host_lower_result {
+    wsp_lower_result best;       /* of the winning job; best.stop TIME when the deadline ended it */
+    uint32_t job;                /* the winning job's index (0-based) */
+    uint32_t jobs;               /* jobs run */
+    uint64_t work;               /* units over all jobs */
+    double seconds;              /* wall time of the whole call */
+    uint32_t reserved[4];
+} wsp_host_lower_result;
+
+/** Runs the jobs with the run options (threads, seconds, monitor; NULL for the defaults; their reserved
+ *  words follow the lower options', from 21). `witness` receives the winning job's W*I warp ids.
+ *  Determinism: the number of jobs and each job's work budget depend only on the options, never on
+ *  the thread count; when a job reaches the proven upper bound, only the jobs after it are stopped.
+ *  So with a work budget and no time budget, the result is the same for any number of threads.
+ *  WSP_ERR_RANGE with WSP_FIELD_SECONDS when the time budget ended before any job had a witness. */
+WSP_API wsp_status wsp_host_lower_run(const wsp_problem *problem, const wsp_host_lower_options *options,
+                                      const wsp_host_run_options *run, uint32_t *witness,
+                                      size_t witness_length, wsp_host_lower_result *result,
+                                      wsp_diag *diag);
 
 /* ==== the papers' exact ILP (paper 004, Fig. 3), solved with lp_solve ========================== */
 /* Built only where lp_solve is (CMake option WARPSPAN_WITH_LPSOLVE); elsewhere these calls return

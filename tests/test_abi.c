@@ -1,4 +1,4 @@
-/* Group abi: the layout of every public struct of the 1.0 API, pinned by compile-time assertions on
+/* Group abi: the layout of every public struct of the 1.x API (1.0 and the 1.1 additions), pinned by compile-time assertions on
  * its size, alignment and the offset of every field. Two sets: LP64 (x86-64, AArch64: 8-byte
  * pointers) and ILP32 with 8-byte-aligned 64-bit integers (the Arm AAPCS of the Cortex-M build, where
  * `make cross` compiles this file too); other ABIs skip them. The file is built twice on the host, the
@@ -29,6 +29,15 @@
     ABI_ASSERT(sizeof(type) == (size), #type ": size");                                              \
     ABI_ASSERT(ABI_ALIGNOF(type) == (align), #type ": alignment")
 #define ABI_AT(type, field, offset) ABI_ASSERT(offsetof(type, field) == (offset), #type "." #field)
+
+/* Enumerator values never change; 1.1 added these. */
+ABI_ASSERT(WSP_BOUND_DISTINCT == 3 && WSP_BOUND_PIPELINE == 4 && WSP_BOUND_COUNT == 5, "bound ids");
+ABI_ASSERT(WSP_FIELD_METHODS == 41 && WSP_FIELD_BEAM_WIDTH == 42, "field codes of 1.1");
+ABI_ASSERT(WSP_LOWER_POLICIES == 1 && WSP_LOWER_BEAM == 2 && WSP_LOWER_ANNEAL == 4 && WSP_LOWER_ALL == 7,
+           "lower methods");
+ABI_ASSERT(WSP_LOWER_FOUND_INITIAL == 0 && WSP_LOWER_FOUND_POLICY == 1 && WSP_LOWER_FOUND_BEAM == 2 &&
+               WSP_LOWER_FOUND_ANNEAL == 3,
+           "lower found_by");
 
 /* What the layout may not depend on: enum sizes (short enums here, when asked), and bool. */
 #ifdef WSP_TEST_SHORT_ENUMS
@@ -252,6 +261,40 @@ ABI_AT(wsp_host_ipet_result, columns, 16);
 ABI_AT(wsp_host_ipet_result, rows, 24);
 ABI_AT(wsp_host_ipet_result, seconds, 32);
 ABI_AT(wsp_host_ipet_result, reserved, 40);
+ABI_SIZE(wsp_lower_options, 112, 8);
+ABI_AT(wsp_lower_options, control, 0);
+ABI_AT(wsp_lower_options, seed, 48);
+ABI_AT(wsp_lower_options, initial_length, 56);
+ABI_AT(wsp_lower_options, initial, 64);
+ABI_AT(wsp_lower_options, upper, 72);
+ABI_AT(wsp_lower_options, max_beam, 76);
+ABI_AT(wsp_lower_options, methods, 80);
+ABI_AT(wsp_lower_options, reserved, 84);
+ABI_SIZE(wsp_lower_result, 64, 8);
+ABI_AT(wsp_lower_result, stop, 0);
+ABI_AT(wsp_lower_result, lower, 4);
+ABI_AT(wsp_lower_result, upper, 8);
+ABI_AT(wsp_lower_result, found_by, 12);
+ABI_AT(wsp_lower_result, work, 16);
+ABI_AT(wsp_lower_result, work_found, 24);
+ABI_AT(wsp_lower_result, rounds, 32);
+ABI_AT(wsp_lower_result, beam_width, 36);
+ABI_AT(wsp_lower_result, reserved, 40);
+ABI_SIZE(wsp_host_lower_options, 176, 8);
+ABI_AT(wsp_host_lower_options, lower, 0);
+ABI_AT(wsp_host_lower_options, jobs, 112);
+ABI_AT(wsp_host_lower_options, reserved0, 116);
+ABI_AT(wsp_host_lower_options, memory, 120);
+ABI_AT(wsp_host_lower_options, on_best, 128);
+ABI_AT(wsp_host_lower_options, on_best_context, 136);
+ABI_AT(wsp_host_lower_options, reserved, 144);
+ABI_SIZE(wsp_host_lower_result, 104, 8);
+ABI_AT(wsp_host_lower_result, best, 0);
+ABI_AT(wsp_host_lower_result, job, 64);
+ABI_AT(wsp_host_lower_result, jobs, 68);
+ABI_AT(wsp_host_lower_result, work, 72);
+ABI_AT(wsp_host_lower_result, seconds, 80);
+ABI_AT(wsp_host_lower_result, reserved, 88);
 #elif UINTPTR_MAX == UINT32_MAX && defined(__ARM_EABI__)
 #define ABI_PINNED "ILP32 (Arm AAPCS)"
 ABI_SIZE(wsp_diag, 256, 4);
@@ -469,6 +512,40 @@ ABI_AT(wsp_host_ipet_result, columns, 16);
 ABI_AT(wsp_host_ipet_result, rows, 24);
 ABI_AT(wsp_host_ipet_result, seconds, 32);
 ABI_AT(wsp_host_ipet_result, reserved, 40);
+ABI_SIZE(wsp_lower_options, 104, 8);
+ABI_AT(wsp_lower_options, control, 0);
+ABI_AT(wsp_lower_options, seed, 40);
+ABI_AT(wsp_lower_options, initial_length, 48);
+ABI_AT(wsp_lower_options, initial, 56);
+ABI_AT(wsp_lower_options, upper, 60);
+ABI_AT(wsp_lower_options, max_beam, 64);
+ABI_AT(wsp_lower_options, methods, 68);
+ABI_AT(wsp_lower_options, reserved, 72);
+ABI_SIZE(wsp_lower_result, 64, 8);
+ABI_AT(wsp_lower_result, stop, 0);
+ABI_AT(wsp_lower_result, lower, 4);
+ABI_AT(wsp_lower_result, upper, 8);
+ABI_AT(wsp_lower_result, found_by, 12);
+ABI_AT(wsp_lower_result, work, 16);
+ABI_AT(wsp_lower_result, work_found, 24);
+ABI_AT(wsp_lower_result, rounds, 32);
+ABI_AT(wsp_lower_result, beam_width, 36);
+ABI_AT(wsp_lower_result, reserved, 40);
+ABI_SIZE(wsp_host_lower_options, 160, 8);
+ABI_AT(wsp_host_lower_options, lower, 0);
+ABI_AT(wsp_host_lower_options, jobs, 104);
+ABI_AT(wsp_host_lower_options, reserved0, 108);
+ABI_AT(wsp_host_lower_options, memory, 112);
+ABI_AT(wsp_host_lower_options, on_best, 120);
+ABI_AT(wsp_host_lower_options, on_best_context, 124);
+ABI_AT(wsp_host_lower_options, reserved, 128);
+ABI_SIZE(wsp_host_lower_result, 104, 8);
+ABI_AT(wsp_host_lower_result, best, 0);
+ABI_AT(wsp_host_lower_result, job, 64);
+ABI_AT(wsp_host_lower_result, jobs, 68);
+ABI_AT(wsp_host_lower_result, work, 72);
+ABI_AT(wsp_host_lower_result, seconds, 80);
+ABI_AT(wsp_host_lower_result, reserved, 88);
 #endif
 
 #ifndef WSP_ABI_NO_MAIN

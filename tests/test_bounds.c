@@ -3,8 +3,6 @@
  * id, over a whole space of small instances and per state, is the group bounds_oracle. */
 #include "test_util.h"
 
-#include "bounds/bound_ids.h"
-
 static uint64_t paper_formula(const wsp_problem *p) {
     uint64_t t = 0, W = wsp_problem_warps(p);
     for (int u = 0; u < 4; ++u) {
@@ -15,15 +13,15 @@ static uint64_t paper_formula(const wsp_problem *p) {
 }
 
 /* upper is the least bound and upper_id the smallest id giving it, over every bound this library
- * computes (the 1.0 ids and those of bounds/bound_ids.h); the other slots are 0. */
+ * computes (every id of the header, WSP_BOUND_COUNT of them since 1.1); the other slots are 0. */
 static void check_components(const wsp_bounds *b) {
     uint64_t m = b->bound[0];
     uint32_t id = 0;
-    for (uint32_t k = 1; k < WSP_BOUND_FILLED; ++k)
+    for (uint32_t k = 1; k < WSP_BOUND_COUNT; ++k)
         if (b->bound[k] < m) m = b->bound[k], id = k;
     assert_int_equal(b->upper, m);
     assert_int_equal(b->upper_id, id);
-    for (uint32_t k = WSP_BOUND_FILLED; k < WSP_BOUND_SLOTS; ++k) assert_int_equal(b->bound[k], 0);
+    for (uint32_t k = WSP_BOUND_COUNT; k < WSP_BOUND_SLOTS; ++k) assert_int_equal(b->bound[k], 0);
     for (size_t k = 0; k < sizeof b->reserved / sizeof b->reserved[0]; ++k) assert_int_equal(b->reserved[k], 0);
 }
 
@@ -129,11 +127,11 @@ static void test_bounds_against_oracle(void **state) {
 }
 
 static void test_bound_names(void **state) {
-    static const char *const names[WSP_BOUND_FILLED] = {"trivial", "saturation", "last_warp", "distinct",
+    static const char *const names[WSP_BOUND_COUNT] = {"trivial", "saturation", "last_warp", "distinct",
                                                         "pipeline"};
     (void)state;
-    for (uint32_t id = 0; id < WSP_BOUND_FILLED; ++id) assert_string_equal(wsp_bound_name(id), names[id]);
-    assert_string_equal(wsp_bound_name(WSP_BOUND_FILLED), "unknown");
+    for (uint32_t id = 0; id < WSP_BOUND_COUNT; ++id) assert_string_equal(wsp_bound_name(id), names[id]);
+    assert_string_equal(wsp_bound_name(WSP_BOUND_COUNT), "unknown");
     assert_string_equal(wsp_bound_name(WSP_BOUND_SLOTS), "unknown");
     assert_string_equal(wsp_bound_name(0xFFFFFFFFu), "unknown");
 }

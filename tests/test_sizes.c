@@ -8,6 +8,9 @@
 /* The state counts the exact workspace is asked for. */
 static const uint64_t kStates[] = {0, 1, 15, 16, 17, 100, 1000, 65535, 65536, 1000000, 123456789};
 
+/* The widest beams the lower-bound workspace is asked for (0: the default). */
+static const uint32_t kBeams[] = {0, 1, 2, 7, 64, 1024, 4096};
+
 static size_t problem_query(const char *kernel, uint32_t warps, const wsp_sm_config *sm, uint32_t seed) {
     size_t size = 0;
     wsp_diag d;
@@ -47,6 +50,22 @@ static int check_problem(const char *kernel, uint32_t warps, const wsp_sm_config
                      "%s W=%u I=%u states=%llu: exact %zu > macro %zu", kernel, W, I, (unsigned long long)states,
                      size, (size_t)WSP_EXACT_WORKSPACE_SIZE(W, I, states));
         CHECK_SEEDED(8 * WSP_EXACT_WORKSPACE_WORDS(W, I, states) >= WSP_EXACT_WORKSPACE_SIZE(W, I, states), seed,
+                     "words");
+        ++checks;
+    }
+    for (size_t k = 0; k < sizeof kBeams / sizeof kBeams[0]; ++k) {
+        wsp_lower_options o;
+        memset(&o, 0, sizeof o);
+        o.max_beam = kBeams[k];
+        const uint32_t beam = kBeams[k] != 0 ? kBeams[k] : WSP_LOWER_DEFAULT_BEAM;
+        const wsp_status st = wsp_lower_workspace_size(p, &o, &size, &d);
+        /* the largest problems with wide beams need more than size_t holds on a 32-bit target only */
+        CHECK_SEEDED(st == WSP_OK || (st == WSP_ERR_OVERFLOW && sizeof(size_t) < 8), seed, "%s W=%u: %s", kernel, W,
+                     d.message);
+        CHECK_SEEDED(size <= WSP_LOWER_WORKSPACE_SIZE(W, I, beam), seed,
+                     "%s W=%u I=%u beam=%u: lower %zu > macro %zu", kernel, W, I, beam, size,
+                     (size_t)WSP_LOWER_WORKSPACE_SIZE(W, I, beam));
+        CHECK_SEEDED(8 * WSP_LOWER_WORKSPACE_WORDS(W, I, beam) >= WSP_LOWER_WORKSPACE_SIZE(W, I, beam), seed,
                      "words");
         ++checks;
     }

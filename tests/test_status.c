@@ -63,6 +63,8 @@ static const field_name fields[] = {
     {WSP_FIELD_ITERATIONS, "iterations"},
     {WSP_FIELD_ESTIMATE_T, "estimate_t"},
     {WSP_FIELD_ESTIMATE_X, "estimate_x"},
+    {WSP_FIELD_METHODS, "methods"},
+    {WSP_FIELD_BEAM_WIDTH, "beam_width"},
     {WSP_FIELD_CFG_NODE, "cfg_node"},
     {WSP_FIELD_CFG_EDGE, "cfg_edge"},
     {WSP_FIELD_SPSIMDS, "spsimds"},

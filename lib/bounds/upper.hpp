@@ -6,14 +6,13 @@
 
 #include <stdint.h>
 
-#include "bounds/bound_ids.h"
 #include "warpspan.h"
 
 namespace wsp {
 
-// Fills bound[id] for every id < WSP_BOUND_FILLED (the header's ids and bounds/bound_ids.h) and
+// Fills bound[id] for every id < WSP_BOUND_COUNT (every id of the header) and
 // returns the id of the least (the smallest id on a tie). p must be valid.
-uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[WSP_BOUND_FILLED]);
+uint32_t proven_bounds(const wsp_problem &p, uint64_t bound[WSP_BOUND_COUNT]);
 
 // min over the proven bounds: T(W) <= it, and it is at most W*I.
 uint64_t proven_upper(const wsp_problem &p);

@@ -6,22 +6,21 @@
 
 #include <stdint.h>
 
-#include "bounds/bound_ids.h"
+#include "warpspan.h"
 #include "model/problem.hpp"
 
 namespace wsp {
 
-// The ids of wsp_bounds.bound[]: the 1.0 header's and those of bounds/bound_ids.h.
+// The ids of wsp_bounds.bound[]: the header's (1.0: the first three, 1.1: all five).
 enum BoundId : uint32_t {
     kBoundTrivial = WSP_BOUND_TRIVIAL,        // W*I
     kBoundSaturation = WSP_BOUND_SATURATION,  // scheduler-aware saturation bound
     kBoundLastWarp = WSP_BOUND_LAST_WARP,     // waiting cycles of the last warp
     kBoundDistinct = WSP_BOUND_DISTINCT,      // the last warp, blocked only by distinct issuers
     kBoundPipeline = WSP_BOUND_PIPELINE,      // k-th passages of each instruction; same kernel only
-    kBoundCount = WSP_BOUND_FILLED
+    kBoundCount = WSP_BOUND_COUNT
 };
 static_assert(kBoundCount <= WSP_BOUND_SLOTS, "wsp_bounds has a slot for every bound");
-static_assert(WSP_BOUND_COUNT <= kBoundCount, "every id of the header is computed");
 
 // wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline"; "unknown" otherwise.
 const char *bound_name(uint32_t id);

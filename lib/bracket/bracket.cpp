@@ -14,7 +14,7 @@ namespace {
 
 const BracketOptions kDefaults = {};  // NULL options: constant data, not a copy on the stack
 
-// The phases' option and result structs live in the workspace, not on the stack (lower_run and
+// The phases' option and result structs live in the workspace, not on the stack (wsp_lower_run and
 // wsp_exact_solve are deep already), next to the relay that forwards their progress.
 struct Relay {
     const wsp_control *user;
@@ -63,7 +63,7 @@ wsp_status check_options(const wsp_problem *p, const BracketOptions &o, wsp_diag
 wsp_status bracket_layout(const wsp_problem &p, const BracketOptions &o, BracketLayout *l, wsp_diag *diag) {
     size_t lower_bytes = 0, exact_bytes = 0;
     const LowerOptions lo = lower_options_of(o);
-    wsp_status st = lower_workspace_size(&p, &lo, &lower_bytes, diag);
+    wsp_status st = wsp_lower_workspace_size(&p, &lo, &lower_bytes, diag);
     if (st != WSP_OK) return st;
     st = wsp_exact_workspace_size(&p, states_of(o), &exact_bytes, diag);
     if (st != WSP_OK) return st;
@@ -118,7 +118,7 @@ __attribute__((noinline)) wsp_status phase_lower(Structs &s, uint64_t units, boo
     }
     relay_from(s, 1);
     LowerResult &lr = s.lower_result;
-    const wsp_status st = lower_run(s.p, &lo, s.region, s.region_bytes, s.witness, cells(*s.p), &lr, diag);
+    const wsp_status st = wsp_lower_run(s.p, &lo, s.region, s.region_bytes, s.witness, cells(*s.p), &lr, diag);
     if (st != WSP_OK) return st;
     r.work += lr.work;
     r.work_lower += lr.work;

@@ -64,6 +64,8 @@ const char kFieldNames[] =
     "\x26" "iterations\0"
     "\x27" "estimate_t\0"
     "\x28" "estimate_x\0"
+    "\x29" "methods\0"
+    "\x2a" "beam_width\0"
     "\x30" "cfg_node\0"
     "\x31" "cfg_edge\0"
     "\x32" "spsimds\0"

@@ -77,12 +77,12 @@ wsp_status check_options(const wsp_problem *p, const LowerOptions &o, wsp_diag *
     st = check_options_reserved(o, "the lower-bound options", diag);
     if (st != WSP_OK) return st;
     if ((o.methods & ~kLowerAll) != 0) {
-        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_NONE);
+        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_METHODS);
         scope.message.text("unknown method bits ").number(o.methods & ~kLowerAll);
         return WSP_ERR_RANGE;
     }
     if (o.max_beam > kMaxBeam) {
-        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_NONE);
+        DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_BEAM_WIDTH);
         scope.message.text("beam width ").number(o.max_beam).text(" exceeds the maximum ").number(kMaxBeam);
         return WSP_ERR_RANGE;
     }
@@ -288,8 +288,18 @@ uint64_t lower_default_work(const wsp_problem &p) {
     return w < 20000u ? 20000u : (w > (uint64_t{1} << 26) ? uint64_t{1} << 26 : w);
 }
 
-wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, size_t *size,
-                                wsp_diag *diag) {
+}  // namespace wsp
+
+using wsp::LowerOptions;
+using wsp::LowerResult;
+using namespace wsp;
+
+extern "C" uint64_t wsp_lower_default_work(const wsp_problem *problem) {
+    return valid(problem) ? lower_default_work(*problem) : 0u;
+}
+
+extern "C" wsp_status wsp_lower_workspace_size(const wsp_problem *p, const wsp_lower_options *options,
+                                               size_t *size, wsp_diag *diag) {
     if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
     *size = 0;
     const LowerOptions &o = options != nullptr ? *options : kDefaults;
@@ -298,9 +308,9 @@ wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *option
     return report_size(lower_layout(*p, o).layout, size, diag);
 }
 
-wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *workspace,
-                     size_t workspace_size, uint32_t *witness, size_t witness_length,
-                     LowerResult *result, wsp_diag *diag) {
+extern "C" wsp_status wsp_lower_run(const wsp_problem *p, const wsp_lower_options *options, void *workspace,
+                                    size_t workspace_size, uint32_t *witness, size_t witness_length,
+                                    wsp_lower_result *result, wsp_diag *diag) {
     zero(result);
     const LowerOptions &o = options != nullptr ? *options : kDefaults;
     wsp_status st = check_options(p, o, diag);
@@ -323,5 +333,3 @@ wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *wo
     }
     return ok(diag);
 }
-
-}  // namespace wsp

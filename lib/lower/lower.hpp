@@ -15,8 +15,8 @@
 // the witness reaches the proven upper bound (wsp_bounds_compute's, or a lower one the caller proved,
 // e.g. the exact search's upper end): then the witness is T(W).
 //
-// This is the internal form of the public call proposed for the 1.0 API (wsp_lower_*): fixed-width
-// fields only, one progress callback.
+// The public calls are wsp_lower_workspace_size, wsp_lower_default_work and wsp_lower_run
+// (warpspan.h, since 1.1); this header gives the core's other parts and the host their names.
 #ifndef WSP_LOWER_LOWER_HPP
 #define WSP_LOWER_LOWER_HPP
 
@@ -27,54 +27,22 @@
 
 namespace wsp {
 
-// Which parts run (LowerOptions::methods; 0 = all).
-constexpr uint32_t kLowerPolicies = 1u, kLowerBeam = 2u, kLowerAnneal = 4u, kLowerAll = 7u;
+// Which parts run (wsp_lower_options.methods; 0 = all).
+constexpr uint32_t kLowerPolicies = WSP_LOWER_POLICIES, kLowerBeam = WSP_LOWER_BEAM,
+                   kLowerAnneal = WSP_LOWER_ANNEAL, kLowerAll = WSP_LOWER_ALL;
 
-// Which part found the witness (LowerResult::found_by).
-constexpr uint32_t kFoundInitial = 0, kFoundPolicy = 1, kFoundBeam = 2, kFoundAnneal = 3;
+// Which part found the witness (wsp_lower_result.found_by).
+constexpr uint32_t kFoundInitial = WSP_LOWER_FOUND_INITIAL, kFoundPolicy = WSP_LOWER_FOUND_POLICY,
+                   kFoundBeam = WSP_LOWER_FOUND_BEAM, kFoundAnneal = WSP_LOWER_FOUND_ANNEAL;
 
-constexpr uint32_t kDefaultMaxBeam = 1024;
-constexpr uint32_t kMaxBeam = 1u << 24;
+constexpr uint32_t kDefaultMaxBeam = WSP_LOWER_DEFAULT_BEAM;
+constexpr uint32_t kMaxBeam = WSP_LOWER_MAX_BEAM;
 
-// Options in the 1.0 style (warpspan.h): zero for the defaults, reserved words zero.
-struct LowerOptions {
-    wsp_control control;        // budget in work units (0 = lower_default_work(p)); progress: every
-                                // control.interval units and on every new best (wsp_progress.work =
-                                // units spent, .lower = the best witness, .upper = the bound it stops at)
-    uint64_t seed;
-    const uint32_t *initial;    // optional starting witness (W*I ids, 1-based), e.g. another method's
-    uint64_t initial_length;
-    uint32_t upper;             // a proven upper bound from elsewhere (e.g. the exact search's upper
-                                // end); 0 = wsp_bounds_compute's only
-    uint32_t max_beam;          // widest beam (states per level); 0 = kDefaultMaxBeam
-    uint32_t methods;           // kLower* bits; 0 = all
-    uint32_t reserved[5];       // must be 0
-};
+typedef wsp_lower_options LowerOptions;
+typedef wsp_lower_result LowerResult;
 
-struct LowerResult {
-    uint32_t stop;        // wsp_stop_reason: FINISHED = the witness meets the proven upper bound (it is
-                          // T(W)); BUDGET = the work budget ran out first; TIME, CANCELLED: the callback
-    uint32_t lower;       // makespan of the witness: a lower bound on T(W)
-    uint32_t upper;       // the proven bound it stops at
-    uint32_t found_by;    // kFound*
-    uint64_t work;        // units spent
-    uint64_t work_found;  // units spent when the witness was found
-    uint32_t rounds;      // rounds started
-    uint32_t beam_width;  // widest beam run
-    uint32_t reserved[6]; // set to 0
-};
-
-// Units the default budget gives a problem: grows with W*I; small problems take milliseconds.
+// Units the default budget gives a problem (wsp_lower_default_work); p must be valid.
 uint64_t lower_default_work(const wsp_problem &p);
-
-// Workspace bytes for lower_run with these options (NULL = defaults).
-wsp_status lower_workspace_size(const wsp_problem *p, const LowerOptions *options, size_t *size,
-                                wsp_diag *diag);
-
-// Runs the search. `witness` receives W*I warp ids whose decoded makespan is result->lower.
-wsp_status lower_run(const wsp_problem *p, const LowerOptions *options, void *workspace,
-                     size_t workspace_size, uint32_t *witness, size_t witness_length,
-                     LowerResult *result, wsp_diag *diag);
 
 }  // namespace wsp
 

@@ -24,7 +24,6 @@
 #include "anneal/acceptance.hpp"
 #include "anneal/anneal.hpp"
 #include "anneal/rng.hpp"
-#include "host/jobs/lower_jobs.hpp"
 #include "lower/lower.hpp"
 #include "model/problem.hpp"
 #include "warpspan.h"
@@ -233,7 +232,7 @@ struct Found {
 void on_best(void *context, uint32_t, double seconds) { static_cast<Found *>(context)->at = seconds; }
 
 Found lower_within(const wsp_problem *p, double seconds, uint64_t seed) {
-    wsp::HostLowerOptions o{};
+    wsp_host_lower_options o{};
     o.lower.seed = seed;
     o.jobs = 1;
     wsp_host_run_options run{};
@@ -243,8 +242,8 @@ Found lower_within(const wsp_problem *p, double seconds, uint64_t seed) {
     o.on_best = on_best;
     o.on_best_context = &f;
     std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
-    wsp::HostLowerResult r{};
-    if (wsp::host_lower_run(p, &o, &run, witness.data(), witness.size(), &r, nullptr) == WSP_OK) {
+    wsp_host_lower_result r{};
+    if (wsp_host_lower_run(p, &o, &run, witness.data(), witness.size(), &r, nullptr) == WSP_OK) {
         f.lower = r.best.lower;
         f.seconds = r.seconds;
     }
@@ -252,16 +251,16 @@ Found lower_within(const wsp_problem *p, double seconds, uint64_t seed) {
 }
 
 Found lower_default(const wsp_problem *p, uint64_t seed) {
-    wsp::LowerOptions o{};
+    wsp_lower_options o{};
     o.seed = seed;
     size_t size = 0;
-    wsp::lower_workspace_size(p, &o, &size, nullptr);
+    wsp_lower_workspace_size(p, &o, &size, nullptr);
     std::vector<uint64_t> ws(size / 8 + 1);
     std::vector<uint32_t> witness(static_cast<size_t>(p->warps) * p->length);
-    wsp::LowerResult r{};
+    wsp_lower_result r{};
     Found f;
     const double t = now();
-    if (wsp::lower_run(p, &o, ws.data(), size, witness.data(), witness.size(), &r, nullptr) == WSP_OK)
+    if (wsp_lower_run(p, &o, ws.data(), size, witness.data(), witness.size(), &r, nullptr) == WSP_OK)
         f.lower = r.lower;
     f.seconds = now() - t;
     return f;

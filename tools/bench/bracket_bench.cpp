@@ -22,7 +22,6 @@
 
 #include "host/arch/arch_presets.hpp"
 #include "host/jobs/bracket_jobs.hpp"
-#include "host/jobs/lower_jobs.hpp"
 #include "host/ptx/ptx.hpp"
 #include "warpspan.h"
 #include "warpspan_host.h"
@@ -134,12 +133,12 @@ bool run_baseline(const wsp_problem *p, double seconds, const wsp_bounds &bounds
     const double start = wsp_host_seconds();
     const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
     std::vector<uint32_t> witness(n), initial;
-    wsp::HostLowerOptions lo{};
+    wsp_host_lower_options lo{};
     wsp_host_run_options run{};
     run.seconds = seconds / 2;
-    wsp::HostLowerResult lr{};
+    wsp_host_lower_result lr{};
     wsp_diag d{};
-    if (wsp::host_lower_run(p, &lo, &run, witness.data(), n, &lr, &d) != WSP_OK) {
+    if (wsp_host_lower_run(p, &lo, &run, witness.data(), n, &lr, &d) != WSP_OK) {
         std::fprintf(stderr, "lower: %s\n", d.message);
         return false;
     }

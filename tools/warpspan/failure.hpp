@@ -2,7 +2,7 @@
 // about (the library's field name), where (line, column, index; the flag or file:line it came from),
 // a message for a person, and the exit code. Rendered as one line on stderr, or with --json as one
 // JSON object on stdout:
-//   {"tool": "warpspan", "version": "1.0.0", "schema": 1,
+//   {"tool": "warpspan", "version": "1.1.0", "schema": 1,
 //    "error": {"status": "range", "field": "warps", "line": 0, "column": 0, "index": 0,
 //              "message": "...", "origin": "--warps"},
 //    "exit": 64}

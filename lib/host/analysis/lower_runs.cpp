@@ -1,8 +1,8 @@
 // The lower-bound method (analysis.hpp): host/jobs/lower_jobs.hpp's independent searches on the host's
-// threads, stopped by the observer (Ctrl-C), a work budget (deterministic for any thread count) or a
+// threads (wsp_host_lower_run, the public call), stopped by the observer (Ctrl-C), a work budget (deterministic for any thread count) or a
 // time budget, and early when the witness meets the proven upper bound of the analysis so far.
 #include "host/analysis/analysis.hpp"
-#include "host/jobs/lower_jobs.hpp"
+#include "warpspan_host.h"
 
 namespace wsp {
 namespace host {
@@ -13,7 +13,7 @@ bool run_lower(const AnalysisRequest &request, RunObserver *observer, const Anal
     const size_t n = static_cast<size_t>(wsp_problem_warps(a.problem)) * wsp_problem_length(a.problem);
     run.witness.assign(n, 0);
     run.seed = s.seed;
-    HostLowerOptions o{};
+    wsp_host_lower_options o{};
     o.lower.control.budget = s.work;
     o.lower.control.progress = observe_stop;
     o.lower.control.context = observer;
@@ -30,10 +30,10 @@ bool run_lower(const AnalysisRequest &request, RunObserver *observer, const Anal
     ro.monitor = observe_jobs;
     ro.context = observer;
     ro.monitor_interval = 0.5;
-    HostLowerResult r{};
+    wsp_host_lower_result r{};
     wsp_diag d{};
     observer->begin("lower");
-    const wsp_status st = host_lower_run(a.problem, &o, &ro, run.witness.data(), n, &r, &d);
+    const wsp_status st = wsp_host_lower_run(a.problem, &o, &ro, run.witness.data(), n, &r, &d);
     observer->end();
     if (st != WSP_OK) return analysis_fail(error, "lower", st, d);
     run.lower = r.best.lower;
@@ -42,7 +42,7 @@ bool run_lower(const AnalysisRequest &request, RunObserver *observer, const Anal
     run.found_by = r.best.found_by;
     run.jobs = r.jobs;
     run.work = r.work;
-    run.work_budget = s.work != 0 ? s.work : s.seconds > 0 ? 0 : uint64_t{r.jobs} * lower_default_work(*a.problem);
+    run.work_budget = s.work != 0 ? s.work : s.seconds > 0 ? 0 : uint64_t{r.jobs} * wsp_lower_default_work(a.problem);
     run.seconds = r.seconds;
     if (run.lower == 0)
         return analysis_fail(error, "lower", WSP_ERR_RANGE, WSP_FIELD_SECONDS, "the time budget left no time for a witness");

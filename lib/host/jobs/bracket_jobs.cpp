@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "bounds/upper.hpp"
-#include "host/jobs/lower_jobs.hpp"
+#include "warpspan_host.h"
 #include "host/jobs/pool.hpp"
 #include "model/problem.hpp"
 #include "util/diag.hpp"
@@ -73,7 +73,7 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
     uint32_t stop = WSP_STOP_BUDGET;
 
     // Phase 1: the witness search.
-    HostLowerOptions lo{};
+    wsp_host_lower_options lo{};
     lo.lower.control = o.bracket.control;
     lo.lower.control.budget = budget != 0 ? plan.first_lower : 0;
     lo.lower.seed = o.bracket.seed;
@@ -81,9 +81,9 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
     lo.jobs = o.jobs;
     wsp_host_run_options ro = phase_run(run, until(start, total, 0.125));
     if (total > 0 && ro.seconds < kMinPhaseSeconds) ro.seconds = kMinPhaseSeconds;  // one witness at least
-    HostLowerResult lr{};
+    wsp_host_lower_result lr{};
     double t = wsp_host_seconds();
-    st = host_lower_run(p, &lo, &ro, witness, witness_length, &lr, diag);
+    st = wsp_host_lower_run(p, &lo, &ro, witness, witness_length, &lr, diag);
     if (st != WSP_OK) return st;
     r.seconds_lower += wsp_host_seconds() - t;
     r.jobs = lr.jobs;
@@ -153,9 +153,9 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
             lo.lower.initial_length = initial.size();
             ro = phase_run(run, seconds);
             std::vector<uint32_t> second(witness_length);
-            HostLowerResult l2{};
+            wsp_host_lower_result l2{};
             t = wsp_host_seconds();
-            st = host_lower_run(p, &lo, &ro, second.data(), second.size(), &l2, diag);
+            st = wsp_host_lower_run(p, &lo, &ro, second.data(), second.size(), &l2, diag);
             r.seconds_lower += wsp_host_seconds() - t;
             if (st == WSP_OK) {
                 b.work += l2.work;

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "host/jobs/pool.hpp"
+#include "lower/lower.hpp"
+#include "warpspan_host.h"
 #include "model/problem.hpp"
 #include "util/control.hpp"
 #include "util/diag.hpp"
@@ -22,7 +24,7 @@ constexpr uint64_t kClockInterval = 4096;  // units between deadline checks
 constexpr uint32_t kWidestBeam = 1u << 16;
 
 struct Shared {
-    const HostLowerOptions *options;
+    const wsp_host_lower_options *options;
     const RunSettings *settings;
     std::atomic<uint32_t> first_optimal{UINT32_MAX};
     std::mutex lock;
@@ -43,7 +45,7 @@ struct Job {
 uint32_t on_progress(void *context, const wsp_progress *pr) {
     Job *job = static_cast<Job *>(context);
     Shared &s = *job->shared;
-    const HostLowerOptions &o = *s.options;
+    const wsp_host_lower_options &o = *s.options;
     job->live->work.store(pr->work, std::memory_order_relaxed);
     if (pr->improved) {
         job->live->lower.store(pr->lower, std::memory_order_relaxed);
@@ -79,11 +81,11 @@ uint32_t widest_beam(const wsp_problem *p, const LowerOptions &o, uint64_t memor
     LowerOptions probe = o;
     probe.max_beam = hi;
     size_t size = 0;
-    if (lower_workspace_size(p, &probe, &size, nullptr) == WSP_OK && size <= memory) return hi;
+    if (wsp_lower_workspace_size(p, &probe, &size, nullptr) == WSP_OK && size <= memory) return hi;
     while (hi - lo > 1u) {  // lo fits (or is 1), hi does not
         const uint32_t mid = lo + (hi - lo) / 2u;
         probe.max_beam = mid;
-        if (lower_workspace_size(p, &probe, &size, nullptr) == WSP_OK && size <= memory)
+        if (wsp_lower_workspace_size(p, &probe, &size, nullptr) == WSP_OK && size <= memory)
             lo = mid;
         else
             hi = mid;
@@ -112,14 +114,14 @@ void run_job(const wsp_problem *p, const LowerOptions &base, Job &job, uint64_t 
     const uint64_t interval = progress_interval(base.control);
     o.control.interval = interval < kClockInterval ? interval : kClockInterval;
     size_t size = 0;
-    job.status = lower_workspace_size(p, &o, &size, &job.diag);
+    job.status = wsp_lower_workspace_size(p, &o, &size, &job.diag);
     if (job.status != WSP_OK) return;
     void *ws = std::calloc(1, size);
     if (ws == nullptr) {
         job.status = fail(&job.diag, WSP_ERR_ALLOCATION, WSP_FIELD_WORKSPACE, "the workspace could not be allocated");
         return;
     }
-    job.status = lower_run(p, &o, ws, size, job.witness.data(), job.witness.size(), &job.result, &job.diag);
+    job.status = wsp_lower_run(p, &o, ws, size, job.witness.data(), job.witness.size(), &job.result, &job.diag);
     std::free(ws);
     if (job.status == WSP_OK && job.result.stop == WSP_STOP_FINISHED) {
         uint32_t seen = s.first_optimal.load();
@@ -132,26 +134,33 @@ void run_job(const wsp_problem *p, const LowerOptions &base, Job &job, uint64_t 
 
 }  // namespace
 
-wsp_status host_lower_run(const wsp_problem *p, const HostLowerOptions *options,
-                          const wsp_host_run_options *run, uint32_t *witness, size_t witness_length,
-                          HostLowerResult *result, wsp_diag *diag) {
+}  // namespace wsp
+
+using namespace wsp;
+
+extern "C" wsp_status wsp_host_lower_run(const wsp_problem *p, const wsp_host_lower_options *options,
+                                         const wsp_host_run_options *run, uint32_t *witness,
+                                         size_t witness_length, wsp_host_lower_result *result,
+                                         wsp_diag *diag) {
     zero(result);
     wsp_status st = check_problem(p, diag);
     if (st != WSP_OK) return st;
-    if (options == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_NONE, "no options");
-    const HostLowerOptions &o = *options;
-    // The core's options first (their reserved words 1..9), then ours (10 and 11..18).
+    static const wsp_host_lower_options kNoOptions = {};
+    const wsp_host_lower_options &o = options != nullptr ? *options : kNoOptions;
+    // The core's options first (their reserved words 1..11), then ours (12 and 13..20), then the run
+    // options' (21 and 22..29).
     size_t size = 0;
     LowerOptions base = o.lower;
-    st = lower_workspace_size(p, &base, &size, diag);
+    st = wsp_lower_workspace_size(p, &base, &size, diag);
     if (st != WSP_OK) return st;
-    st = check_reserved(&o.reserved0, 1, 10, "the host lower-bound options", diag);
+    constexpr uint32_t kLowerWords = 4u + sizeof o.lower.reserved / sizeof o.lower.reserved[0];
+    st = check_reserved(&o.reserved0, 1, kLowerWords + 1u, "the host lower-bound options", diag);
     if (st != WSP_OK) return st;
-    st = check_reserved(o.reserved, 11, "the host lower-bound options", diag);
+    st = check_reserved(o.reserved, kLowerWords + 2u, "the host lower-bound options", diag);
     if (st != WSP_OK) return st;
     const uint32_t jobs = o.jobs != 0 ? o.jobs : kDefaultJobs;
     RunSettings settings;
-    st = host::check_run_options(run, jobs, &settings, diag);
+    st = host::check_run_options(run, jobs, &settings, diag, kLowerWords + 10u);
     if (st != WSP_OK) return st;
     if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
     st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
@@ -186,7 +195,7 @@ wsp_status host_lower_run(const wsp_problem *p, const HostLowerOptions *options,
 
     // The best job, ties to the lowest index; a job stopped because an earlier one had T(W) is out.
     int winner = -1;
-    HostLowerResult r = {};
+    wsp_host_lower_result r = {};
     r.jobs = jobs;
     for (uint32_t j = 0; j < jobs; ++j) {
         const Job &job = all[j];
@@ -207,5 +216,3 @@ wsp_status host_lower_run(const wsp_problem *p, const HostLowerOptions *options,
     *result = r;
     return ok(diag);
 }
-
-}  // namespace wsp

@@ -30,13 +30,13 @@ wsp_host_monitor_status snapshot(const std::vector<Live> &live, double start) {
 }  // namespace
 
 wsp_status check_run_options(const wsp_host_run_options *options, size_t count, RunSettings *settings,
-                             wsp_diag *diag) {
+                             wsp_diag *diag, uint32_t first) {
     settings->start = wsp_host_seconds();
     uint32_t threads = 0;
     if (options != nullptr) {
         const wsp_host_run_options &o = *options;
-        wsp_status st = check_reserved(&o.reserved0, 1, 1, "the run options", diag);
-        if (st == WSP_OK) st = check_reserved(o.reserved, 2, "the run options", diag);
+        wsp_status st = check_reserved(&o.reserved0, 1, first, "the run options", diag);
+        if (st == WSP_OK) st = check_reserved(o.reserved, first + 1u, "the run options", diag);
         if (st != WSP_OK) return st;
         if (o.threads > kMaxThreads) {
             DiagScope scope(diag, WSP_ERR_RANGE, WSP_FIELD_THREADS);

@@ -33,10 +33,11 @@ struct RunSettings {
     double interval = 0.25;
 };
 
-// Checks the options (reserved words 1 = reserved0, 2..9 = reserved; threads; seconds; the monitor
-// interval) and resolves them for `count` jobs.
+// Checks the options (reserved words first = reserved0, first + 1 .. first + 8 = reserved, first 1
+// unless the call has input structs before them; threads; seconds; the monitor interval) and resolves
+// them for `count` jobs.
 wsp_status check_run_options(const wsp_host_run_options *options, size_t count, RunSettings *settings,
-                             wsp_diag *diag);
+                             wsp_diag *diag, uint32_t first = 1);
 
 // A job's own checks, as the call's error: status with field WSP_FIELD_JOB and the 1-based job.
 wsp_status job_error(wsp_diag *diag, wsp_status status, size_t job, const char *what);

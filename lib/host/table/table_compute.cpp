@@ -4,7 +4,7 @@
 // not depend on the thread count (nor on sharding).
 #include <algorithm>
 
-#include "host/jobs/lower_jobs.hpp"
+#include "warpspan_host.h"
 #include "host/table/table.hpp"
 
 namespace wsp {
@@ -49,7 +49,7 @@ bool run_lower_entries(const TableInfo &t, const TableOptions &o, std::vector<En
         LowerRun &run = e.lower;
         run.witness.assign(n, 0);
         run.seed = entry_seed(o.seed, t.kernels[e.kernel].name, e.warps);
-        HostLowerOptions lo{};
+        wsp_host_lower_options lo{};
         lo.lower.control.budget = o.work;
         lo.lower.control.progress = observe_stop;
         lo.lower.control.context = observer;
@@ -57,9 +57,9 @@ bool run_lower_entries(const TableInfo &t, const TableOptions &o, std::vector<En
         lo.lower.seed = run.seed;
         wsp_host_run_options ro{};
         ro.threads = o.threads;
-        HostLowerResult r{};
+        wsp_host_lower_result r{};
         wsp_diag d{};
-        const wsp_status st = host_lower_run(e.problem, &lo, &ro, run.witness.data(), n, &r, &d);
+        const wsp_status st = wsp_host_lower_run(e.problem, &lo, &ro, run.witness.data(), n, &r, &d);
         if (st != WSP_OK) {
             observer->end();
             return analysis_fail(error, "lower", st, d);
