@@ -120,6 +120,12 @@ LpSolve::Outcome LpSolve::solve(AbortFn abort, void *context) {
     return out;
 }
 
+bool LpSolve::relax() {
+    for (int col = 1; col <= next_column_; ++col)
+        if (!set_int(lp_, col, FALSE)) return false;
+    return true;
+}
+
 bool LpSolve::write(FILE *f, bool mps, const char *header) {
     end_rows();
     if (fputs(header, f) < 0) return false;

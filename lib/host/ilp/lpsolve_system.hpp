@@ -48,6 +48,10 @@ public:
     };
     Outcome solve(AbortFn abort, void *context);
 
+    // Drops integrality from every column (their bounds stay [0, 1] or [0, inf)): the next solve()
+    // solves the LP relaxation.
+    bool relax();
+
     // The model in lp_solve's LP format, or free MPS when mps is true, after `header` (comment
     // lines, written as they are). False when the file cannot be written.
     bool write(FILE *f, bool mps, const char *header);

@@ -156,7 +156,7 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     const wsp_status sized = check_size(layout, request.wc, diag);
     if (sized != WSP_OK) return sized;
     Counter count;
-    if (!build(p, horizon, request.wc, count, build_stop, &watch)) {
+    if (!build_model(p, horizon, Model{request.wc, request.strong}, count, build_stop, &watch)) {
         r.stop = watch.stopped;
         r.seconds = r.build_seconds = wsp_host_seconds() - watch.start;
         return WSP_OK;
@@ -173,7 +173,7 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     if (!lp.ok())
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not create a model of %d columns",
                      layout.columns);
-    const bool built = build(p, horizon, request.wc, lp, build_stop, &watch);
+    const bool built = build_model(p, horizon, Model{request.wc, request.strong}, lp, build_stop, &watch);
     r.build_seconds = wsp_host_seconds() - watch.start;
     if (!built && watch.stopped == WSP_STOP_FINISHED)
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused a row or column while the model was built");
