@@ -138,7 +138,7 @@ static const cli_case cases[] = {
     {"estimate x too large", NULL, "--kernel LCL --warps 4 --method estimate --x 5", 1, NULL,
      "--x: 5 exceeds the warp count 4"},
     {"bogus constraints", NULL, "--kernel LCL --warps 4 --method ilp --constraints bogus", 64, NULL,
-     "--constraints: unknown value 'bogus' (choices: short, long)"},
+     "--constraints: unknown value 'bogus' (choices: short, long, strong)"},
     {"constraints need the ilp", NULL, "--kernel LCL --warps 4 --constraints long", 64, NULL,
      "--constraints: shapes the ILP: add --method ilp or --write-lp"},
     {"empty write-lp", NULL, "--kernel LCL --warps 4 --write-lp ''", 64, NULL, "--write-lp: empty value"},
