@@ -1,5 +1,7 @@
-// The strong formulation: paper 004's model with the short rows, plus two families of valid rows.
-// Proofs in docs/ilp_strong.md; sketches here. Notation of formulation.cpp: x(w,i,t) (0-based w, i),
+// The strong formulation: paper 004's model with the short work-conserving rows; its rows one_w_t,
+// prec_w_i and last_w (cycle-weighted sums Y) are replaced by the families below, which imply them
+// (docs/ilp_strong.md), and three families of valid rows are added. Proofs in docs/ilp_strong.md;
+// sketches here. Notation of formulation.cpp: x(w,i,t) (0-based w, i),
 // B(w,i,t) = sum_{s <= t} x(w,i,s) = [Y(w,i) <= t] ("warp w has issued instruction i by cycle t").
 //
 //   tprec_w_i_t   B(w,i+1,t) <= B(w,i,t-1)          for first(i+1) <= t < last(i+1)
@@ -13,7 +15,9 @@
 //     (stably) gives one that satisfies every order row and the paper's last_w rows (warp W then
 //     finishes last). So every makespan, the optimum included, stays feasible.
 //
-// Neither family changes the set of makespans the integer model reaches, so the optimum is T(W).
+//   efull_U_t, wcf_w_i_t (where sigma_U >= S > 0): see full_implies_schedulers().
+//
+// No family changes the set of makespans the integer model reaches, so the optimum is T(W).
 #include "host/ilp/strong.hpp"
 
 #include <stdarg.h>
@@ -28,10 +32,10 @@ namespace {
 
 class StrongBuilder {
 public:
-    StrongBuilder(const Layout &l, System &out, StopFn stop, void *ctx)
-        : l_(l), out_(out), names_(out.wants_names()), stop_(stop), ctx_(ctx) {}
+    StrongBuilder(const wsp_problem &p, const Layout &l, System &out, StopFn stop, void *ctx)
+        : p_(p), l_(l), out_(out), names_(out.wants_names()), stop_(stop), ctx_(ctx) {}
 
-    bool run() { return time_indexed_precedence() && finishing_order(); }
+    bool run() { return time_indexed_precedence() && finishing_order() && full_implies_schedulers(); }
 
 private:
     const char *name(const char *fmt, ...) __attribute__((format(printf, 2, 3))) {
@@ -83,6 +87,43 @@ private:
         return true;
     }
 
+    // Where sigma_U >= S > 0, a full type U (n_U = sigma_U issues) fills the schedulers too
+    // (n >= sigma_U >= S, and n <= S), so E_U(t) <= F(t), and "E_U or F" is F alone:
+    //   efull_U_t     E_U(t) <= F(t)
+    //   wcf_w_i_t     A(w,i-1,t) + B(w,i,t) + F(t) >= 1   (the short row without E_U)
+    bool full_implies_schedulers() {
+        if (l_.f_base < 0) return true;
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+            if (l_.e_base[u] < 0 || l_.sigma[u] < l_.S) continue;
+            for (uint32_t t = 1; t <= l_.T; ++t) {
+                cols_.assign({l_.e_base[u] + static_cast<int>(t) - 1, l_.f_base + static_cast<int>(t) - 1});
+                vals_.assign({1.0, -1.0});
+                if (!emit(Sense::le, 0.0, name("efull_%d_%u", u, t))) return false;
+            }
+        }
+        for (uint32_t w = 0; w < l_.W; ++w)
+            for (uint32_t i = 0; i < l_.I; ++i) {
+                const int u = static_cast<int>(wsp_problem_unit_at(&p_, i));
+                if (l_.sigma[u] < l_.S) continue;
+                for (uint32_t t = l_.first(i); t < l_.last(i); ++t) {
+                    cols_.clear();
+                    vals_.clear();
+                    // A(w,i-1,t) = 1 - B(w,i-1,t-1): written as the columns of i-1 from t on.
+                    if (i > 0)
+                        for (uint32_t s = t > l_.first(i - 1) ? t : l_.first(i - 1); s <= l_.last(i - 1); ++s) {
+                            cols_.push_back(l_.x(w, i - 1, s));
+                            vals_.push_back(1.0);
+                        }
+                    add_b(w, i, t, 1.0);
+                    cols_.push_back(l_.f_base + static_cast<int>(t) - 1);
+                    vals_.push_back(1.0);
+                    if (!emit(Sense::ge, 1.0, name("wcf_%u_%u_%u", w + 1, i + 1, t))) return false;
+                }
+            }
+        return true;
+    }
+
+    const wsp_problem &p_;
     const Layout &l_;
     System &out_;
     bool names_;
@@ -99,14 +140,14 @@ private:
 bool add_strong_rows(const wsp_problem &p, uint32_t horizon, System &out, StopFn stop, void *stop_context) {
     const Layout layout(p, horizon, WorkConserving::short_rows);
     if (layout.columns < 0) return false;
-    StrongBuilder b(layout, out, stop, stop_context);
+    StrongBuilder b(p, layout, out, stop, stop_context);
     return b.run();
 }
 
 bool build_model(const wsp_problem &p, uint32_t horizon, const Model &m, System &out, StopFn stop,
                  void *stop_context) {
     if (!m.strong) return build(p, horizon, m.wc, out, stop, stop_context);
-    return build(p, horizon, WorkConserving::short_rows, out, stop, stop_context) &&
+    return build_without_sequence_rows(p, horizon, WorkConserving::short_rows, out, stop, stop_context) &&
            add_strong_rows(p, horizon, out, stop, stop_context);
 }
 

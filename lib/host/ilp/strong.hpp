@@ -1,6 +1,6 @@
 // The strong formulation (--constraints strong): paper 004's model with the short work-conserving
-// rows (formulation.hpp), unchanged, plus valid rows that cut off no optimal schedule and make the
-// LP relaxation much tighter. Proofs: docs/ilp_strong.md; a sketch above each family in strong.cpp.
+// rows (formulation.hpp), its Y-weighted sequence rows replaced by time-indexed ones that imply
+// them, plus valid rows that cut off no optimal schedule. Proofs: docs/ilp_strong.md; a sketch above each family in strong.cpp.
 // Host only.
 #ifndef WSP_HOST_ILP_STRONG_HPP
 #define WSP_HOST_ILP_STRONG_HPP
@@ -23,7 +23,8 @@ struct Model {
     bool strong = false;  // strong: wc is short_rows and the rows of strong.cpp follow
 };
 
-// Appends the strong rows to a model that build(p, horizon, short_rows, out) has just written.
+// Appends the strong rows to a model that build_without_sequence_rows(p, horizon, short_rows, out)
+// has just written.
 bool add_strong_rows(const wsp_problem &p, uint32_t horizon, System &out, StopFn stop = nullptr,
                      void *stop_context = nullptr);
 
