@@ -6,7 +6,7 @@
 //  - lp_solve's optimum = the exact solver's T(W) on every case of a bounded space (kernels of
 //    length 1..3 over L, C, S, D; W 1..3; sigma_L in {1, 2}; no scheduler limit or 1) and on random
 //    instances; witnesses decode to T(W); the LP relaxation's bound is >= T(W) on all of them.
-//  - The LP bound on the design rows and Voronoi W = 1..3 (T(W) from docs/model.md).
+//  - The LP bound on the design rows and Voronoi W = 1, 2 (T(W) from docs/model.md).
 //  - An exported strong model read back by lp_solve and, where coinor-cbc is installed, solved by
 //    cbc to the same optimum (skipped without cbc).
 #include <math.h>
@@ -321,7 +321,8 @@ void test_design_rows_and_voronoi(void **) {
     for (size_t r = 0; r < design_row_count; ++r) {
         const design_row &d = design_rows[r];
         tp_init(&tp, d.kernel, d.warps, d.sigma, d.schedulers);
-        // Voronoi W = 2..4 (I = 25): the LP bound only here; the ILP is in make bench-ilp.
+        // Voronoi W = 2: the LP bound only; W = 3, 4 (LP about 15 s) and the ILP are in make bench-ilp.
+        if (wsp_problem_length(tp.p) * d.warps > 50) continue;
         expect_strong(tp.p, d.T, static_cast<uint32_t>(r), wsp_problem_length(tp.p) * d.warps <= 25);
     }
 }
