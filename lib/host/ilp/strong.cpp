@@ -15,7 +15,7 @@
 //     (stably) gives one that satisfies every order row and the paper's last_w rows (warp W then
 //     finishes last). So every makespan, the optimum included, stays feasible.
 //
-//   efull_U_t, wcf_w_i_t (where sigma_U >= S > 0): see full_implies_schedulers().
+//   efull_U_t, wcs_w_i_t: the waiting warp issues nothing, see waiting_needs_other_warps().
 //
 // No family changes the set of makespans the integer model reaches, so the optimum is T(W).
 #include "host/ilp/strong.hpp"
@@ -35,7 +35,7 @@ public:
     StrongBuilder(const wsp_problem &p, const Layout &l, System &out, StopFn stop, void *ctx)
         : p_(p), l_(l), out_(out), names_(out.wants_names()), stop_(stop), ctx_(ctx) {}
 
-    bool run() { return time_indexed_precedence() && finishing_order() && full_implies_schedulers(); }
+    bool run() { return time_indexed_precedence() && finishing_order() && waiting_needs_other_warps(); }
 
 private:
     const char *name(const char *fmt, ...) __attribute__((format(printf, 2, 3))) {
@@ -88,36 +88,48 @@ private:
     }
 
     // Where sigma_U >= S > 0, a full type U (n_U = sigma_U issues) fills the schedulers too
-    // (n >= sigma_U >= S, and n <= S), so E_U(t) <= F(t), and "E_U or F" is F alone:
+    // (n >= sigma_U >= S, and n <= S), so E_U(t) <= F(t):
     //   efull_U_t     E_U(t) <= F(t)
-    //   wcf_w_i_t     A(w,i-1,t) + B(w,i,t) + F(t) >= 1   (the short row without E_U)
-    bool full_implies_schedulers() {
-        if (l_.f_base < 0) return true;
+    // A warp that waits in cycle t issues nothing in t, so at most W - 1 instructions issue in t:
+    // E_U(t) can only be what lets it wait when sigma_U <= W - 1, F(t) only when S <= W - 1. With
+    // efull, "E_U or F" is F alone where sigma_U >= S > 0. The short row keeps only those terms:
+    //   wcs_w_i_t     A(w,i-1,t) + B(w,i,t) [+ E_U(t)] [+ F(t)] >= 1
+    // and with neither term it says that instruction i never waits (Voronoi's C for W <= 4).
+    bool waiting_needs_other_warps() {
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-            if (l_.e_base[u] < 0 || l_.sigma[u] < l_.S) continue;
+            if (l_.e_base[u] < 0 || l_.f_base < 0 || l_.sigma[u] < l_.S) continue;
             for (uint32_t t = 1; t <= l_.T; ++t) {
                 cols_.assign({l_.e_base[u] + static_cast<int>(t) - 1, l_.f_base + static_cast<int>(t) - 1});
                 vals_.assign({1.0, -1.0});
                 if (!emit(Sense::le, 0.0, name("efull_%d_%u", u, t))) return false;
             }
         }
+        const bool use_f = l_.f_base >= 0 && l_.S + 1 <= l_.W;
         for (uint32_t w = 0; w < l_.W; ++w)
             for (uint32_t i = 0; i < l_.I; ++i) {
                 const int u = static_cast<int>(wsp_problem_unit_at(&p_, i));
-                if (l_.sigma[u] < l_.S) continue;
+                const bool e_implies_f = l_.f_base >= 0 && l_.sigma[u] >= l_.S;
+                const bool use_e = l_.sigma[u] + 1 <= l_.W && !e_implies_f;
+                if (use_e && (use_f || l_.f_base < 0)) continue;  // the short row itself
                 for (uint32_t t = l_.first(i); t < l_.last(i); ++t) {
                     cols_.clear();
                     vals_.clear();
-                    // A(w,i-1,t) = 1 - B(w,i-1,t-1): written as the columns of i-1 from t on.
+                    // A(w,i-1,t) = 1 - B(w,i-1,t-1): the columns of i-1 from t on.
                     if (i > 0)
                         for (uint32_t s = t > l_.first(i - 1) ? t : l_.first(i - 1); s <= l_.last(i - 1); ++s) {
                             cols_.push_back(l_.x(w, i - 1, s));
                             vals_.push_back(1.0);
                         }
                     add_b(w, i, t, 1.0);
-                    cols_.push_back(l_.f_base + static_cast<int>(t) - 1);
-                    vals_.push_back(1.0);
-                    if (!emit(Sense::ge, 1.0, name("wcf_%u_%u_%u", w + 1, i + 1, t))) return false;
+                    if (use_e) {
+                        cols_.push_back(l_.e_base[u] + static_cast<int>(t) - 1);
+                        vals_.push_back(1.0);
+                    }
+                    if (use_f) {
+                        cols_.push_back(l_.f_base + static_cast<int>(t) - 1);
+                        vals_.push_back(1.0);
+                    }
+                    if (!emit(Sense::ge, 1.0, name("wcs_%u_%u_%u", w + 1, i + 1, t))) return false;
                 }
             }
         return true;
