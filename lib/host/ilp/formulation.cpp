@@ -97,7 +97,7 @@ public:
     bool run() {
         return columns() && objective() && capacity() && (!sequence_rows_ || one_per_cycle()) && once() &&
                (!sequence_rows_ || (precedence() && last_warp())) &&
-               (wc_ == WorkConserving::none || (full_indicators() && work_conserving()));
+               (wc_ == WorkConserving::none || (full_indicators() && (!sequence_rows_ || work_conserving())));
     }
 
 private:

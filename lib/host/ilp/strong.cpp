@@ -1,6 +1,6 @@
-// The strong formulation: paper 004's model with the short work-conserving rows; its rows one_w_t,
-// prec_w_i and last_w (cycle-weighted sums Y) are replaced by the families below, which imply them
-// (docs/ilp_strong.md), and three families of valid rows are added. Proofs in docs/ilp_strong.md;
+// The strong formulation: paper 004's columns, objective, capacity, once and indicator rows; its
+// rows one_w_t, prec_w_i, last_w (cycle-weighted sums Y) and its short work-conserving rows are
+// replaced by the families below, which imply them (docs/ilp_strong.md). Proofs in docs/ilp_strong.md;
 // sketches here. Notation of formulation.cpp: x(w,i,t) (0-based w, i),
 // B(w,i,t) = sum_{s <= t} x(w,i,s) = [Y(w,i) <= t] ("warp w has issued instruction i by cycle t").
 //
@@ -15,7 +15,8 @@
 //     (stably) gives one that satisfies every order row and the paper's last_w rows (warp W then
 //     finishes last). So every makespan, the optimum included, stays feasible.
 //
-//   efull_U_t, wcs_w_i_t: the waiting warp issues nothing, see waiting_needs_other_warps().
+//   efull_U_t, wcs_w_i_t, nowait_w_i_t: the short work-conserving rows, with the terms a waiting
+//     warp can use (it issues nothing itself), see waiting_needs_other_warps().
 //
 // No family changes the set of makespans the integer model reaches, so the optimum is T(W).
 #include "host/ilp/strong.hpp"
@@ -110,7 +111,10 @@ private:
                 const int u = static_cast<int>(wsp_problem_unit_at(&p_, i));
                 const bool e_implies_f = l_.f_base >= 0 && l_.sigma[u] >= l_.S;
                 const bool use_e = l_.sigma[u] + 1 <= l_.W && !e_implies_f;
-                if (use_e && (use_f || l_.f_base < 0)) continue;  // the short row itself
+                if (!use_e && !use_f) {
+                    if (!no_wait(w, i)) return false;
+                    continue;
+                }
                 for (uint32_t t = l_.first(i); t < l_.last(i); ++t) {
                     cols_.clear();
                     vals_.clear();
@@ -132,6 +136,24 @@ private:
                     if (!emit(Sense::ge, 1.0, name("wcs_%u_%u_%u", w + 1, i + 1, t))) return false;
                 }
             }
+        return true;
+    }
+
+    // Instruction i never waits: Y(w,i) = Y(w,i-1) + 1 (Y(w,0) = 0), written column by column as
+    //   nowait_w_i_t  x(w,i,t) = x(w,i-1,t-1)   (i > 0; the windows of i-1 and i are one apart)
+    //   nowait_w_1    x(w,1,1) = 1
+    // which imply the wcs row (B(w,i,t) = B(w,i-1,t-1)) and are sparse.
+    bool no_wait(uint32_t w, uint32_t i) {
+        if (i == 0) {
+            cols_.assign({l_.x(w, 0, l_.first(0))});
+            vals_.assign({1.0});
+            return emit(Sense::eq, 1.0, name("nowait_%u_1", w + 1));
+        }
+        for (uint32_t t = l_.first(i); t <= l_.last(i); ++t) {
+            cols_.assign({l_.x(w, i, t), l_.x(w, i - 1, t - 1)});
+            vals_.assign({1.0, -1.0});
+            if (!emit(Sense::eq, 0.0, name("nowait_%u_%u_%u", w + 1, i + 1, t))) return false;
+        }
         return true;
     }
 
