@@ -182,8 +182,8 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     bool optimal = false;
     if (built && request.strong) {
         // Branch on the indicators E_U(t), F(t) (which cycles are full) before the issue columns:
-        // Voronoi W = 2 finished in 14 s instead of not at all in 20 s (BENCHMARKS.md). Only the
-        // search order changes, not the model.
+        // Voronoi W = 2 finished in 14 s instead of not at all in 20 s, before the wcs/nowait rows
+        // (docs/ilp_strong.md, "Search order"). Only the search order changes, not the model.
         std::vector<double> w(static_cast<size_t>(layout.columns), 2.0);
         for (int c = layout.x_columns; c < layout.columns; ++c) w[static_cast<size_t>(c)] = 1.0;
         if (!lp.weights(w))
