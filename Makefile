@@ -7,6 +7,8 @@
 #                     tens of minutes)
 #   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
 #                     random instances against T(W)); one thread, a few minutes
+#   make bench-ilp    the ILP's benchmark alone: short, long and strong rows (docs/ilp_strong.md) for
+#                     LLCLL W = 1..6 and Voronoi W = 1..4, 60 s per solve (about 10 minutes)
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
 #   make bench-bracket the anytime bracket on real PTX kernels x sm_70/80/90 x W 8..64 against the
@@ -94,8 +96,8 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal bench-pws bench-bracket check lib shared cross firmware size stack clean \
-	deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
+.PHONY: all run bench bench-anneal bench-ilp bench-pws bench-bracket check lib shared cross firmware size stack \
+	clean deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
 
@@ -146,6 +148,9 @@ bench: host
 	$(HOST_DIR)/anneal_bench
 	$(HOST_DIR)/exact_bench
 	$(HOST_DIR)/ilp_bench
+
+bench-ilp: host
+	$(HOST_DIR)/ilp_bench 60 6 4
 
 bench-anneal: host
 	$(HOST_DIR)/anneal_bench

@@ -153,7 +153,7 @@ WSP_API uint32_t wsp_host_ilp_available(void);
 
 /** How work conservation is written: paper 004's short rows (Eq. 32/35, one per warp, instruction
  *  and cycle; the paper found them faster) or long rows (Eq. 31/34, one per warp, type and cycle). */
-enum wsp_host_ilp_constraints_id { WSP_HOST_ILP_SHORT = 0, WSP_HOST_ILP_LONG = 1 };
+enum wsp_host_ilp_constraints_id { WSP_HOST_ILP_SHORT = 0, WSP_HOST_ILP_LONG = 1, WSP_HOST_ILP_STRONG = 2 };
 
 typedef struct wsp_host_ilp_options {
     uint32_t constraints;          /* a wsp_host_ilp_constraints_id; 0 = short */

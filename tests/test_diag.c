@@ -527,7 +527,7 @@ CALL(il_null) { return wsp_host_ilp_solve(NULL, NULL, witness, 12, &ilp_out, d);
 CALL(il_constraints) {
     wsp_host_ilp_options o;
     memset(&o, 0, sizeof o);
-    o.constraints = 2;
+    o.constraints = 3; /* WSP_HOST_ILP_STRONG + 1 */
     return ilp_with(&o, d);
 }
 CALL(il_seconds) {

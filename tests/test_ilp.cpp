@@ -425,7 +425,7 @@ void test_export_reads_back(void **) {
     const uint32_t T = oracle_schedules(tp.p);
     char dir[] = "/tmp/wsp_ilp_XXXXXX";
     assert_non_null(mkdtemp(dir));
-    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_LONG; ++c)
+    for (uint32_t c = WSP_HOST_ILP_SHORT; c <= WSP_HOST_ILP_STRONG; ++c)
         for (int mps = 0; mps < 2; ++mps) {
             const std::string path = std::string(dir) + (mps ? "/model.mps" : "/model.lp");
             wsp_host_ilp_options o{};
@@ -438,7 +438,7 @@ void test_export_reads_back(void **) {
             assert_non_null(fgets(line, sizeof line, f));
             fclose(f);
             assert_non_null(strstr(line, mps ? "* warpspan" : "// warpspan"));
-            assert_non_null(strstr(line, c ? "long" : "short"));
+            assert_non_null(strstr(line, c == WSP_HOST_ILP_STRONG ? "strong" : c ? "long" : "short"));
             lprec *lp = mps ? read_freeMPS(const_cast<char *>(path.c_str()), NEUTRAL)
                             : read_LP(const_cast<char *>(path.c_str()), NEUTRAL, nullptr);
             assert_non_null(lp);
@@ -469,10 +469,10 @@ void test_errors(void **) {
     assert_int_equal(wsp_host_ilp_solve(reinterpret_cast<wsp_problem *>(junk), nullptr, nullptr, 0, &r, &d),
                      WSP_ERR_INVALID_HANDLE);
     assert_int_equal(d.field, WSP_FIELD_PROBLEM);
-    o.constraints = 2;
+    o.constraints = 3;  // WSP_HOST_ILP_STRONG + 1
     assert_int_equal(wsp_host_ilp_solve(tp.p, &o, nullptr, 0, &r, &d), WSP_ERR_RANGE);
     assert_int_equal(d.field, WSP_FIELD_ILP_CONSTRAINTS);
-    assert_non_null(strstr(d.message, "constraint kind 2"));
+    assert_non_null(strstr(d.message, "constraint kind 3"));
     assert_int_equal(wsp_host_ilp_write(tp.p, &o, "/tmp/x.lp", &d), WSP_ERR_RANGE);
     assert_int_equal(d.field, WSP_FIELD_ILP_CONSTRAINTS);
     o.constraints = 0;

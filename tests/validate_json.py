@@ -39,6 +39,7 @@ CASES = [
     ("warpspan", 0, "--arch sm_86 --kernel CL --warps 4 --method exact --json", False),
     ("warpspan", 0, "examples/voronoi.cfg --latency S=4 --units L=16 --json", False),
     ("warpspan", 0, "--kernel LCL --warps 4 --method ilp --write-lp {tmp}/m.mps --json", True),
+    ("warpspan", 0, "--kernel LLCLL --warps 4 --method ilp --constraints strong --json", True),
     ("ptx", 0, "ptx tests/fixtures/ptx/saxpy.sm75.ptx --json", False),
     ("ptx", 0, "ptx tests/fixtures/ptx/stencil.sm80.ptx --warps 4 --arch sm_80 --method anneal --iterations 500 "
                "--json", False),

@@ -13,12 +13,12 @@ _warpspan() {
     case $cmd:$prev in
         main:--arch) words="sm_20 sm_21 sm_30 sm_35 sm_50 sm_60 sm_70 sm_80 sm_86 sm_90" ;;
         main:--method) words="bound lower anneal exact ilp estimate bracket" ;;
-        main:--constraints) words="short long" ;;
+        main:--constraints) words="short long strong" ;;
         main:--init) words="round-robin fixed-priority most-pending random least-progress starve" ;;
         main:--moves) words="uniform local" ;;
         ptx:--arch) words="sm_20 sm_21 sm_30 sm_35 sm_50 sm_60 sm_70 sm_80 sm_86 sm_90" ;;
         ptx:--method) words="bound lower anneal exact ilp estimate bracket" ;;
-        ptx:--constraints) words="short long" ;;
+        ptx:--constraints) words="short long strong" ;;
         ptx:--init) words="round-robin fixed-priority most-pending random least-progress starve" ;;
         ptx:--moves) words="uniform local" ;;
         ptx:--path) words="taken not-taken t n" ;;

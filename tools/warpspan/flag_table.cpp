@@ -28,7 +28,7 @@ constexpr FlagSpec toggle(Flag id, const char *name, CommandSet commands, Group 
 // The choices, in the order of the enums of flag_table.hpp.
 const char *const kMethodNames[] = {"bound", "lower", "anneal", "exact", "ilp", "estimate", "bracket", nullptr};
 const char *const kColumnNames[] = {"bound", "exact", "anneal", "lower", nullptr};
-const char *const kConstraintNames[] = {"short", "long", nullptr};
+const char *const kConstraintNames[] = {"short", "long", "strong", nullptr};
 const char *const kMovesNames[] = {"uniform", "local", nullptr};
 const char *const kInitNames[] = {"round-robin", "fixed-priority", "most-pending", "random", "least-progress",
                                   "starve", nullptr};
@@ -48,7 +48,7 @@ constexpr size_t names(const char *const (&)[N]) {
 }
 static_assert(names(kMethodNames) == static_cast<size_t>(Method::kBracket) + 1, "Method and its names");
 static_assert(names(kColumnNames) == static_cast<size_t>(Column::kLower) + 1, "Column and its names");
-static_assert(names(kConstraintNames) == static_cast<size_t>(Constraints::kLong) + 1, "Constraints");
+static_assert(names(kConstraintNames) == static_cast<size_t>(Constraints::kStrong) + 1, "Constraints");
 static_assert(names(kMovesNames) == static_cast<size_t>(Moves::kLocal) + 1, "Moves and its names");
 static_assert(names(kInitNames) == static_cast<size_t>(AnnealInit::kStarve) + 1, "AnnealInit and its names");
 static_assert(names(kTableFormatNames) == static_cast<size_t>(TableFormat::kJson) + 1, "TableFormat");
@@ -134,7 +134,9 @@ const FlagSpec kFlags[] = {
         .decimal_range(0, 1e9, true),
     flag(Flag::kConstraints, "--constraints", "KIND", ValueType::kChoice, kMain, Group::kAnalysis,
          "ilp_constraints",
-         "ilp and --write-lp: the work-conserving rows of paper 004, short (Eq. 32/35) or long (Eq. 31/34)")
+         "ilp and --write-lp: the work-conserving rows of paper 004, short (Eq. 32/35) or long (Eq. 31/34), or "
+         "strong: short rows with valid cuts (time-indexed precedence, warps by finishing time) and the LP "
+         "relaxation's proven bound")
         .with_choices(kConstraintNames)
         .by_default("short"),
     flag(Flag::kX, "--x", "N", ValueType::kUnsigned, kMain, Group::kAnalysis, "estimate_x",

@@ -181,7 +181,7 @@ std::string command_title(Command command);
 // Choices with a meaning in the program: each enum lists its choices' values in table order.
 enum class Method : uint8_t { kBound, kLower, kAnneal, kExact, kIlp, kEstimate, kBracket };
 enum class Column : uint8_t { kBound, kExact, kAnneal, kLower };
-enum class Constraints : uint8_t { kShort, kLong };
+enum class Constraints : uint8_t { kShort, kLong, kStrong };
 enum class Moves : uint8_t { kUniform, kLocal };
 enum class AnnealInit : uint8_t { kRoundRobin, kFixedPriority, kMostPending, kRandom, kLeastProgress, kStarve };
 enum class TableFormat : uint8_t { kHeader, kCsv, kJson };

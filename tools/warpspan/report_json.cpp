@@ -104,6 +104,8 @@ void ilp(JsonWriter &j, const IlpRun &run) {
     j.member("constraints", constraints_name(run.constraints)).member("lower", r.lower).member("upper", r.upper);
     j.member("horizon", r.horizon).member("seconds", r.seconds, 6).member("build_seconds", r.build_seconds, 6);
     j.member("columns", r.columns).member("rows", r.rows).member("nonzeros", r.nonzeros).member("nodes", r.nodes);
+    if (run.has_lp_bound)
+        j.member("lp_bound", run.lp_bound).member("lp_value", run.lp_value, 6).member("lp_seconds", run.lp_seconds, 6);
     ids(j, "witness", r.lower > 0 ? run.witness : std::vector<uint32_t>{});
     j.end_object();
 }

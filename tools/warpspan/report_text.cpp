@@ -191,7 +191,8 @@ const char *format_text(const std::string &path) {
 void write_ilp(std::ostream &out, const IlpRun &run, const std::optional<std::string> &model) {
     const wsp_host_ilp_result &r = run.result;
     const bool optimal = r.stop == WSP_STOP_FINISHED;
-    out << "ilp (paper 004 Fig. 3, lp_solve; " << constraints_name(run.constraints) << " work-conserving rows)\n";
+    out << "ilp (paper 004 Fig. 3, lp_solve; " << constraints_name(run.constraints)
+        << (run.constraints == WSP_HOST_ILP_STRONG ? " formulation)\n" : " work-conserving rows)\n");
     out << "  status        " << ilp_status_name(r.stop);
     if (!optimal)
         out << "   (stopped " << (r.stop == WSP_STOP_TIME ? "by --timeout" : "by Ctrl-C")
@@ -201,6 +202,9 @@ void write_ilp(std::ostream &out, const IlpRun &run, const std::optional<std::st
         << (r.lower == 0 ? "   (no schedule found yet)" : optimal ? "" : "   (best schedule found)") << "\n";
     out << "  upper         " << r.upper << (optimal ? "   proven optimal" : "   (the horizon)") << "\n";
     out << "  horizon       " << r.horizon << "   (the model's last cycle: the safe bound)\n";
+    if (run.has_lp_bound)
+        out << "  lp bound      " << run.lp_bound << "   (proven: the LP relaxation's value " << run.lp_value
+            << " rounded down, in " << seconds_text(run.lp_seconds) << ")\n";
     out << "  model         " << plural(r.columns, "column", "columns") << ", " << plural(r.rows, "row", "rows") << ", "
         << plural(r.nonzeros, "nonzero", "nonzeros") << "\n";
     out << "  search        " << plural(r.nodes, "branch-and-bound node", "branch-and-bound nodes") << "; built in "

@@ -144,7 +144,10 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     br.seconds = seconds;
     br.threads = threads;
     br.memory_mib = r.exact_settings.memory_mib;
-    r.ilp_constraints = a.choice<Constraints>(Flag::kConstraints) == Constraints::kLong ? WSP_HOST_ILP_LONG : WSP_HOST_ILP_SHORT;
+    const Constraints constraints = a.choice<Constraints>(Flag::kConstraints);
+    r.ilp_constraints = constraints == Constraints::kStrong ? WSP_HOST_ILP_STRONG
+                        : constraints == Constraints::kLong ? WSP_HOST_ILP_LONG
+                                                            : WSP_HOST_ILP_SHORT;
     r.ilp_seconds = seconds;
     r.estimate_x = a.has(Flag::kX) ? static_cast<uint32_t>(a.number(Flag::kX)) : 0;
     r.estimate_threads = threads;

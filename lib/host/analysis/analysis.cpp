@@ -179,6 +179,7 @@ bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis
         if (run.result.lower > 0 && !accept_witness(a, run.witness, run.result.lower, "ilp", error)) return false;
         // A stopped ILP proves nothing beyond its horizon, the safe bound already counted.
         if (run.result.stop == WSP_STOP_FINISHED) offer_upper(a, run.result.upper, "ilp");
+        if (run.has_lp_bound && run.lp_bound < a.bounds.upper) offer_upper(a, run.lp_bound, "ilp lp relaxation");
         a.stopped = a.stopped || run.result.stop == WSP_STOP_CANCELLED;
         a.ilp = std::move(run);
     }
@@ -200,7 +201,9 @@ const char *policy_name(uint32_t init) {
 
 const char *moves_name(uint32_t moves) { return moves == WSP_MOVES_LOCAL ? "local" : "uniform"; }
 
-const char *constraints_name(uint32_t constraints) { return constraints == WSP_HOST_ILP_LONG ? "long" : "short"; }
+const char *constraints_name(uint32_t constraints) {
+    return constraints == WSP_HOST_ILP_STRONG ? "strong" : constraints == WSP_HOST_ILP_LONG ? "long" : "short";
+}
 
 const char *exact_status_name(const wsp_exact_result &r) { return r.stop == WSP_STOP_FINISHED ? "optimal" : "budget"; }
 

@@ -96,6 +96,11 @@ struct IlpRun {
     wsp_host_ilp_result result{};
     std::vector<uint32_t> witness;  // W*I warp ids; all 0 when no schedule was found (lower 0)
     uint32_t constraints = WSP_HOST_ILP_SHORT;
+    // Strong constraints only: the LP relaxation's bound floor(lp_value + 1e-5), proven
+    // (docs/ilp_strong.md), when the relaxation was solved within the budget (has_lp_bound).
+    bool has_lp_bound = false;
+    uint32_t lp_bound = 0;
+    double lp_value = 0, lp_seconds = 0;
 };
 
 // The lower-bound method (lower/lower.hpp, host/jobs/lower_jobs.hpp): dispatch policies, beam search

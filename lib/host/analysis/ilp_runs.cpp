@@ -2,6 +2,8 @@
 // host layer's lp_solve binding, and the same model written to a file.
 #include "host/analysis/analysis.hpp"
 
+#include "host/ilp/strong.hpp"
+
 namespace wsp {
 namespace host {
 
@@ -17,6 +19,23 @@ bool run_ilp(const AnalysisRequest &request, RunObserver *observer, const Analys
     run.witness.assign(static_cast<size_t>(wsp_problem_warps(a.problem)) * wsp_problem_length(a.problem), 0);
     wsp_diag d{};
     observer->begin("ilp");
+    if (request.ilp_constraints == WSP_HOST_ILP_STRONG) {
+        // The LP relaxation first (a proven upper bound even when the ILP stops), then the ILP in
+        // what is left of the budget.
+        const double start = wsp_host_seconds();
+        wsp::ilp::Model m;
+        m.strong = true;
+        bool finished = false;
+        const wsp_status lp =
+            wsp::ilp::lp_relaxation(*a.problem, m, request.ilp_seconds, &run.lp_bound, &run.lp_value, &finished, &d);
+        if (lp != WSP_OK) {
+            observer->end();
+            return analysis_fail(error, "ilp", lp, d);
+        }
+        run.has_lp_bound = finished;
+        run.lp_seconds = wsp_host_seconds() - start;
+        if (request.ilp_seconds > 0) o.seconds = request.ilp_seconds > run.lp_seconds ? request.ilp_seconds - run.lp_seconds : 1e-3;
+    }
     const wsp_status st = wsp_host_ilp_solve(a.problem, &o, run.witness.data(), run.witness.size(), &run.result, &d);
     observer->end();
     return st == WSP_OK || analysis_fail(error, "ilp", st, d);

@@ -21,7 +21,7 @@ namespace {
 
 // Checks the arguments both calls share (the problem, the options: reserved words 1 = reserved0,
 // 2..9 = reserved) and gives the model's horizon (the safe bound).
-wsp_status check_problem(const wsp_problem *p, const wsp_host_ilp_options *o, wsp::ilp::WorkConserving *wc,
+wsp_status check_problem(const wsp_problem *p, const wsp_host_ilp_options *o, wsp::ilp::Model *model,
                          uint32_t *horizon, wsp_diag *diag) {
     wsp_status s = wsp::check_problem(p, diag);
     if (s != WSP_OK) return s;
@@ -31,10 +31,11 @@ wsp_status check_problem(const wsp_problem *p, const wsp_host_ilp_options *o, ws
         if (s == WSP_OK) s = wsp::check_reserved(o->reserved, 2, "the ILP options", diag);
         if (s != WSP_OK) return s;
     }
-    if (kind > WSP_HOST_ILP_LONG)
+    if (kind > WSP_HOST_ILP_STRONG)
         return failf(diag, WSP_ERR_RANGE, WSP_FIELD_ILP_CONSTRAINTS, 0, "constraint kind %u exceeds the maximum %u",
-                     kind, WSP_HOST_ILP_LONG);
-    *wc = kind == WSP_HOST_ILP_LONG ? wsp::ilp::WorkConserving::long_rows : wsp::ilp::WorkConserving::short_rows;
+                     kind, WSP_HOST_ILP_STRONG);
+    model->wc = kind == WSP_HOST_ILP_LONG ? wsp::ilp::WorkConserving::long_rows : wsp::ilp::WorkConserving::short_rows;
+    model->strong = kind == WSP_HOST_ILP_STRONG;
     return wsp::ilp::horizon_of(*p, horizon, diag);
 }
 
@@ -62,8 +63,11 @@ extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_host_il
                                          wsp_diag *diag) {
     wsp::zero(result);
     wsp::ilp::Request rq;
-    wsp_status s = check_problem(p, options, &rq.wc, &rq.horizon, diag);
+    wsp::ilp::Model model;
+    wsp_status s = check_problem(p, options, &model, &rq.horizon, diag);
     if (s != WSP_OK) return s;
+    rq.wc = model.wc;
+    rq.strong = model.strong;
     if (options != nullptr) {
         if (!std::isfinite(options->seconds) || options->seconds < 0 || !std::isfinite(options->progress_interval) ||
             options->progress_interval < 0)
@@ -104,16 +108,17 @@ extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_host_il
 
 extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_host_ilp_options *options,
                                          const char *path, wsp_diag *diag) {
-    wsp::ilp::WorkConserving wc = wsp::ilp::WorkConserving::short_rows;
+    wsp::ilp::Model model;
     uint32_t horizon = 0;
-    wsp_status s = check_problem(p, options, &wc, &horizon, diag);
+    wsp_status s = check_problem(p, options, &model, &horizon, diag);
+    const wsp::ilp::WorkConserving wc = model.wc;
     if (s != WSP_OK) return s;
     if (path == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_PATH, 0, "the path is NULL");
     const wsp::ilp::Layout layout(*p, horizon, wc);
     s = wsp::ilp::check_size(layout, wc, diag);
     if (s != WSP_OK) return s;
     wsp::ilp::LpSolve lp(layout.columns, true);
-    if (!lp.ok() || !wsp::ilp::build(*p, horizon, wc, lp))
+    if (!lp.ok() || !wsp::ilp::build_model(*p, horizon, model, lp))
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not hold the model");
     const size_t n = strlen(path);
     const bool mps = n >= 4 && strcmp(path + n - 4, ".mps") == 0;
@@ -122,12 +127,14 @@ extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_host_il
     uint32_t sigma[WSP_UNIT_COUNT];
     for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) sigma[u] = wsp_problem_sigma(p, u);
     snprintf(header, sizeof header,
-             "%s warpspan %s: paper 004's ILP (Fig. 3) for T(W), %s work-conserving rows\n"
+             "%s warpspan %s: paper 004's ILP (Fig. 3) for T(W), %s\n"
              "%s kernel (normalised) %s, W = %u, sigma L=%u C=%u S=%u D=%u, schedulers %u\n"
              "%s horizon T = %u (the proven safe bound). Maximise: the optimum is T(W).\n"
              "%s Column LS_w_i_t (CC, SF, DP for C, S, D) = 1 iff warp w issues instruction i in cycle t;\n"
              "%s E_U_t = 1 iff type U is full in cycle t, F_t iff the schedulers are.\n",
-             c, wsp_version(), wc == wsp::ilp::WorkConserving::long_rows ? "long (Eq. 31/34)" : "short (Eq. 32/35)",
+             c, wsp_version(), model.strong ? "short work-conserving rows (Eq. 32/35) and the strong rows tprec, order"
+             : wc == wsp::ilp::WorkConserving::long_rows ? "long (Eq. 31/34) work-conserving rows"
+                                                         : "short (Eq. 32/35) work-conserving rows",
              c, wsp_problem_kernel(p), wsp_problem_warps(p), sigma[0], sigma[1], sigma[2], sigma[3],
              wsp_problem_schedulers(p), c, horizon, c, c);
     FILE *f = fopen(path, "w");

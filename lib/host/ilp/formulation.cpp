@@ -90,12 +90,14 @@ struct Row {
 class Builder {
 public:
     Builder(const wsp_problem &p, const Layout &l, WorkConserving wc, System &out, StopFn stop,
-            void *ctx)
-        : p_(p), l_(l), wc_(wc), out_(out), names_(out.wants_names()), stop_(stop), ctx_(ctx) {}
+            void *ctx, bool sequence_rows = true)
+        : p_(p), l_(l), wc_(wc), out_(out), names_(out.wants_names()), stop_(stop), ctx_(ctx),
+          sequence_rows_(sequence_rows) {}
 
     bool run() {
-        return columns() && objective() && capacity() && one_per_cycle() && once() && precedence() &&
-               last_warp() && (wc_ == WorkConserving::none || (full_indicators() && work_conserving()));
+        return columns() && objective() && capacity() && (!sequence_rows_ || one_per_cycle()) && once() &&
+               (!sequence_rows_ || (precedence() && last_warp())) &&
+               (wc_ == WorkConserving::none || (full_indicators() && (!sequence_rows_ || work_conserving())));
     }
 
 private:
@@ -288,6 +290,7 @@ private:
     bool names_;
     StopFn stop_;
     void *ctx_;
+    bool sequence_rows_;
     Row row_;
     uint64_t rows_ = 0;
     char buf_[64];
@@ -327,6 +330,14 @@ bool build(const wsp_problem &p, uint32_t horizon, WorkConserving wc, System &ou
     const Layout layout(p, horizon, wc);
     if (layout.columns < 0) return false;
     Builder b(p, layout, wc, out, stop, stop_context);
+    return b.run();
+}
+
+bool build_without_sequence_rows(const wsp_problem &p, uint32_t horizon, WorkConserving wc, System &out,
+                                 StopFn stop, void *stop_context) {
+    const Layout layout(p, horizon, wc);
+    if (layout.columns < 0) return false;
+    Builder b(p, layout, wc, out, stop, stop_context, false);
     return b.run();
 }
 

@@ -54,6 +54,12 @@ typedef bool (*StopFn)(void *context);
 bool build(const wsp_problem &p, uint32_t horizon, WorkConserving wc, System &out,
            StopFn stop = nullptr, void *stop_context = nullptr);
 
+// The same model without the rows one_w_t, prec_w_i and last_w (those with the cycle-weighted sums
+// Y) and without the work-conserving rows wc_w_i_t (the indicators E_U, F and their rows stay), for
+// the strong formulation (strong.hpp), which replaces them by stronger rows.
+bool build_without_sequence_rows(const wsp_problem &p, uint32_t horizon, WorkConserving wc, System &out,
+                                 StopFn stop = nullptr, void *stop_context = nullptr);
+
 }  // namespace ilp
 }  // namespace wsp
 

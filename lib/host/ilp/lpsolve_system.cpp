@@ -120,6 +120,18 @@ LpSolve::Outcome LpSolve::solve(AbortFn abort, void *context) {
     return out;
 }
 
+bool LpSolve::relax() {
+    for (int col = 1; col <= next_column_; ++col)
+        if (!set_int(lp_, col, FALSE)) return false;
+    return true;
+}
+
+bool LpSolve::weights(const std::vector<double> &w) {
+    std::vector<REAL> copy(w.size() + 1, 0.0);
+    for (size_t k = 0; k < w.size(); ++k) copy[k + 1] = w[k];
+    return set_var_weights(lp_, copy.data() + 1) != FALSE;
+}
+
 bool LpSolve::write(FILE *f, bool mps, const char *header) {
     end_rows();
     if (fputs(header, f) < 0) return false;

@@ -48,6 +48,13 @@ public:
     };
     Outcome solve(AbortFn abort, void *context);
 
+    // Drops integrality from every column (their bounds stay [0, 1] or [0, inf)): the next solve()
+    // solves the LP relaxation.
+    bool relax();
+
+    // Branching priorities, one weight per column (0-based): lp_solve branches on lower weights first.
+    bool weights(const std::vector<double> &w);
+
     // The model in lp_solve's LP format, or free MPS when mps is true, after `header` (comment
     // lines, written as they are). False when the file cannot be written.
     bool write(FILE *f, bool mps, const char *header);

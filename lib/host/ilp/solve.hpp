@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "host/ilp/formulation.hpp"
+#include "host/ilp/strong.hpp"
 #include "warpspan_host.h"
 
 namespace wsp {
@@ -17,6 +18,7 @@ namespace ilp {
 
 struct Request {
     WorkConserving wc = WorkConserving::short_rows;
+    bool strong = false;         // the strong formulation (strong.hpp); wc is then short_rows
     uint32_t horizon = 0;        // 0 = the safe bound
     double seconds = 0;          // limit for building and solving; 0 = none
     wsp_progress_fn progress = nullptr;

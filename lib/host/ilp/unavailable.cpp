@@ -25,3 +25,20 @@ extern "C" wsp_status wsp_host_ipet_solve(const wsp_host_ipet_graph *, const wsp
     return wsp::fail(diag, WSP_ERR_UNAVAILABLE, WSP_FIELD_NONE,
                      "IPET is not available in this build (configure with lp_solve)");
 }
+
+// The host layer's internal LP relaxation (strong.hpp), also unavailable.
+#include "host/ilp/strong.hpp"
+
+namespace wsp {
+namespace ilp {
+
+wsp_status lp_relaxation(const wsp_problem &, const Model &, double, uint32_t *bound, double *value, bool *finished,
+                         wsp_diag *diag) {
+    *bound = 0;
+    *value = 0;
+    *finished = false;
+    return wsp::fail(diag, WSP_ERR_UNAVAILABLE, WSP_FIELD_NONE, kWhy);
+}
+
+}  // namespace ilp
+}  // namespace wsp
