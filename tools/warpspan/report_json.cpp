@@ -47,9 +47,20 @@ void problem(JsonWriter &j, const ReportInput &in) {
     j.end_object().end_object();
 }
 
+// "optimal", or why the bracket is one: "budget" (the states budget), "time", "memory", "cancelled".
+const char *exact_json_status(const wsp_exact_result &r) {
+    switch (r.stop) {
+        case WSP_STOP_FINISHED: return "optimal";
+        case WSP_STOP_BUDGET: return "budget";
+        case WSP_STOP_TIME: return "time";
+        case WSP_STOP_MEMORY: return "memory";
+        default: return "cancelled";
+    }
+}
+
 void exact(JsonWriter &j, const ExactRun &run, bool with_witness) {
     const wsp_exact_result &r = run.result;
-    j.begin_object(Layout::kInline).member("status", exact_status_name(r)).key("stopped_by");
+    j.begin_object(Layout::kInline).member("status", exact_json_status(r)).key("stopped_by");
     if (const char *why = stop_reason_name(r.stop))
         j.string(why);
     else
