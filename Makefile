@@ -7,6 +7,11 @@
 #                     tens of minutes)
 #   make bench-anneal the witness search's benchmark alone (decoding speed, Voronoi W = 16 in 1 s,
 #                     random instances against T(W)); one thread, a few minutes
+#   make bench-budget --timeout 1 from tiny inputs to W = 65536 and 100000-segment kernels: budget
+#                     asked for, wall-clock time taken, overrun against budget + 10 % + 50 ms (minutes)
+#   make stress       the adversarial suite: differential test against an independent exhaustive
+#                     oracle (thousands of random cases), the C API abuse program under ASan/UBSan,
+#                     the CLI edge-value table (a few minutes; make check runs a slice of each)
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
@@ -88,7 +93,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal bench-pws check lib shared cross firmware size stack clean deps-host \
+.PHONY: all run bench bench-anneal bench-pws bench-budget stress check lib shared cross firmware size stack clean deps-host \
 	deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline
 
 all: host
@@ -139,6 +144,27 @@ bench-anneal: host
 
 bench-pws: host
 	$(HOST_DIR)/pws_bench
+
+# Budgets as wall-clock promises (issue 18): --timeout 1 on inputs from tiny to W = 65536 and
+# 100000-segment kernels, every method; requested budget, time taken, overrun against budget + 10 % + 50 ms.
+bench-budget: host
+	python3 tools/bench/budget_bench.py --warpspan $(HOST_DIR)/warpspan
+
+# The adversarial suite (issue 18), a few minutes: the differential test against the independent
+# exhaustive oracle (STRESS_CASES random problems, STRESS_SEED or a fresh seed, printed), the C API
+# abuse program under ASan and UBSan with many random rounds, and the CLI edge-value table in full
+# (under ASan too). make check runs a short slice of each.
+STRESS_CASES ?= 3000
+STRESS_SEED ?=
+stress: host
+	python3 tests/differential.py --warpspan $(HOST_DIR)/warpspan --cases $(STRESS_CASES) \
+		$(if $(STRESS_SEED),--seed $(STRESS_SEED))
+	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
+		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
+	@$(call cmake_build,$(ASAN_DIR))
+	WSP_ABUSE_ROUNDS=20000 $(ASAN_DIR)/tests/test_api_abuse
+	python3 tests/cli_edges.py --warpspan $(ASAN_DIR)/warpspan
+	python3 tests/cli_edges.py --warpspan $(HOST_DIR)/warpspan --full
 
 check: deps-check
 	@echo "== host build and tests"
