@@ -162,8 +162,8 @@ stress: host
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
 		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
 	@$(call cmake_build,$(ASAN_DIR))
-	WSP_ABUSE_ROUNDS=20000 $(ASAN_DIR)/tests/test_api_abuse
-	python3 tests/cli_edges.py --warpspan $(ASAN_DIR)/warpspan
+	WSP_ABUSE_ROUNDS=20000 ASAN_OPTIONS=allocator_may_return_null=1 $(ASAN_DIR)/tests/test_api_abuse
+	ASAN_OPTIONS=allocator_may_return_null=1 python3 tests/cli_edges.py --warpspan $(ASAN_DIR)/warpspan
 	python3 tests/cli_edges.py --warpspan $(HOST_DIR)/warpspan --full
 
 check: deps-check

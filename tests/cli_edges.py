@@ -115,7 +115,8 @@ def run_row(warpspan, row):
     problems = []
     if p.returncode != want_exit:
         problems.append("exit %d, expected %d" % (p.returncode, want_exit))
-    if p.returncode < 0 or p.returncode >= 128 or "runtime error" in err or "Sanitizer" in err:
+    if p.returncode < 0 or p.returncode >= 128 or "runtime error" in err or "ERROR: AddressSanitizer" in err \
+            or "ERROR: LeakSanitizer" in err:
         problems.append("crashed: %s" % err.strip()[:300])
     if want_text is not None and want_text not in err:
         problems.append("stderr lacks %r" % want_text)

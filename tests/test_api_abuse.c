@@ -293,7 +293,11 @@ static void test_estimate_pws_abuse(void **state) {
     EXPECT_ERROR(wsp_estimate_compute(4, t, 2, NULL, &y, &d), d);
     EXPECT_ERROR(wsp_estimate_compute(4, t, 0, &value, &y, &d), d);
     EXPECT_ERROR(wsp_estimate_compute(0, t, 2, &value, &y, &d), d);
-    EXPECT_ERROR(wsp_estimate_compute(UINT32_MAX, t, UINT32_MAX, &value, &y, &d), d);
+    /* t holds 4 values: every call below must fail before it reads past them */
+    EXPECT_ERROR(wsp_estimate_compute(UINT32_MAX, t, 4, &value, &y, &d), d);
+    EXPECT_ERROR(wsp_estimate_compute(WSP_MAX_WARPS + 1u, t, 4, &value, &y, &d), d);
+    EXPECT_ERROR(wsp_estimate_compute(4, t, UINT32_MAX, &value, &y, &d), d);
+    EXPECT_ERROR(wsp_estimate_compute(4, t, 5, &value, &y, &d), d);
     size_t size = 0;
     wsp_pws_cfg cfg;
     EXPECT_ERROR(wsp_pws_workspace_size(NULL, &size, &d), d);
