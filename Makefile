@@ -9,6 +9,12 @@
 #                     random instances against T(W)); one thread, a few minutes
 #   make bench-ilp    the ILP's benchmark alone: short, long and strong rows (docs/ilp_strong.md) for
 #                     LLCLL W = 1..6 and Voronoi W = 1..4, 60 s per solve (about 10 minutes)
+
+#   make bench-budget --timeout 1 from tiny inputs to W = 65536 and 100000-segment kernels: budget
+#                     asked for, wall-clock time taken, overrun against budget + 10 % + 50 ms (minutes)
+#   make stress       the adversarial suite: differential test against an independent exhaustive
+#                     oracle (thousands of random cases), the C API abuse program under ASan/UBSan,
+#                     the CLI edge-value table (a few minutes; make check runs a slice of each)
 #   make bench-pws    PWS on compiler-shaped graphs: no splitting / Select / optimal kernel WCETs,
 #                     brute-force checks and times per graph (seconds)
 #   make bench-bracket the anytime bracket on real PTX kernels x sm_70/80/90 x W 8..64 against the
@@ -96,8 +102,8 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal bench-ilp bench-pws bench-bracket check lib shared cross firmware size stack \
-	clean deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
+.PHONY: all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-budget stress check lib shared cross \
+	firmware size stack clean deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
 
@@ -160,6 +166,27 @@ bench-pws: host
 
 bench-bracket: host
 	$(HOST_DIR)/bracket_bench
+
+# Budgets as wall-clock promises (issue 18): --timeout 1 on inputs from tiny to W = 65536 and
+# 100000-segment kernels, every method; requested budget, time taken, overrun against budget + 10 % + 50 ms.
+bench-budget: host
+	python3 tools/bench/budget_bench.py --warpspan $(HOST_DIR)/warpspan
+
+# The adversarial suite (issue 18), a few minutes: the differential test against the independent
+# exhaustive oracle (STRESS_CASES random problems, STRESS_SEED or a fresh seed, printed), the C API
+# abuse program under ASan and UBSan with many random rounds, and the CLI edge-value table in full
+# (under ASan too). make check runs a short slice of each.
+STRESS_CASES ?= 3000
+STRESS_SEED ?=
+stress: host
+	python3 tests/differential.py --warpspan $(HOST_DIR)/warpspan --cases $(STRESS_CASES) \
+		$(if $(STRESS_SEED),--seed $(STRESS_SEED))
+	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
+		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
+	@$(call cmake_build,$(ASAN_DIR))
+	WSP_ABUSE_ROUNDS=20000 ASAN_OPTIONS=allocator_may_return_null=1 $(ASAN_DIR)/tests/test_api_abuse
+	ASAN_OPTIONS=allocator_may_return_null=1 python3 tests/cli_edges.py --warpspan $(ASAN_DIR)/warpspan
+	python3 tests/cli_edges.py --warpspan $(HOST_DIR)/warpspan --full
 
 check: deps-check
 	@echo "== host build and tests"

@@ -250,8 +250,9 @@ void test_parse_unsigned(void **) {
         {"4294967296", 1, 4096, false, 0, "'4294967296' is out of range 1..4096"},
         {"4294967296", 0, UINT32_MAX, false, 0, "out of range 0..4294967295"},
         {"18446744073709551615", 0, UINT64_MAX, true, UINT64_MAX, ""},
-        {"18446744073709551616", 0, UINT64_MAX, false, 0, "out of range at least 0"},
-        {"99999999999999999999999999", 1, UINT64_MAX, false, 0, "out of range at least 1"},
+        {"18446744073709551616", 0, UINT64_MAX, false, 0, "'18446744073709551616' is too large (at most 18446744073709551615)"},
+        {"99999999999999999999999999", 1, UINT64_MAX, false, 0, "is too large (at most 18446744073709551615)"},
+        {"0", 1, UINT64_MAX, false, 0, "'0' is out of range (at least 1)"},
         {"", 1, 5, false, 0, "empty value"},
         {"+1", 0, 10, false, 0, "not a decimal integer"},
         {"-1", 0, 10, false, 0, "not a decimal integer"},
@@ -551,7 +552,7 @@ void test_parser_rejects(void **) {
         {{"--warps", "0x10"}, ExitCode::kUsage, "--warps", "not a decimal integer", "warps"},
         {{"--warps", "+3"}, ExitCode::kUsage, "--warps", "not a decimal integer", "warps"},
         {{"--threads", "4294967296"}, ExitCode::kUsage, "--threads", "'4294967296' is out of range 1..4096", "threads"},
-        {{"--seed", "18446744073709551616"}, ExitCode::kUsage, "--seed", "out of range", "none"},
+        {{"--seed", "18446744073709551616"}, ExitCode::kUsage, "--seed", "is too large", "none"},
         {{"--warps", "3", "--warps", "3"}, ExitCode::kUsage, "--warps", "given twice", "warps"},
         {{"--warps"}, ExitCode::kUsage, "--warps", "needs a value (W)", "warps"},
         {{"--warps", "--json"}, ExitCode::kUsage, "--warps", "needs a value (W)", "warps"},
@@ -581,6 +582,8 @@ void test_parser_rejects(void **) {
         {{"--svg", file + "/x.svg"}, ExitCode::kIo, "--svg", "is not a directory", "path"},
         {{dir + "/missing.cfg"}, ExitCode::kInput, "CONFIG", "No such file or directory", "path"},
         {{dir}, ExitCode::kInput, "CONFIG", "it is a directory, not a file", "path"},
+        {{"/dev/zero"}, ExitCode::kInput, "CONFIG", "'/dev/zero': it is a device that never ends", "path"},
+        {{"ptx", "/dev/urandom"}, ExitCode::kInput, "FILE.ptx", "it is a device that never ends", "path"},
         {{file, file}, ExitCode::kUsage, "warpspan", "more than one CONFIG", "none"},
         {{"pws"}, ExitCode::kUsage, "warpspan pws", "missing GRAPH", "none"},
         {{"table", "merge"}, ExitCode::kUsage, "warpspan table merge", "missing PART", "none"},
@@ -1002,7 +1005,7 @@ void test_exit_code_table(void **) {
         assert_true(&exit_code_info(codes[k].code) == &codes[k]);
         assert_true(codes[k].meaning[0] && codes[k].why[0]);
     }
-    assert_int_equal(count, 8);
+    assert_int_equal(count, 9);
     // The codes of warpspan 0.x keep their meaning.
     assert_int_equal(static_cast<int>(ExitCode::kOk), 0);
     assert_int_equal(static_cast<int>(ExitCode::kInput), 1);
@@ -1011,6 +1014,7 @@ void test_exit_code_table(void **) {
     assert_int_equal(static_cast<int>(ExitCode::kUsage), 64);
     assert_int_equal(static_cast<int>(ExitCode::kIo), 74);
     assert_int_equal(static_cast<int>(ExitCode::kInterrupted), 130);
+    assert_int_equal(static_cast<int>(ExitCode::kMemory), 71);
 }
 
 void test_failure_from_the_library(void **) {
@@ -1024,6 +1028,13 @@ void test_failure_from_the_library(void **) {
     assert_string_equal(f.field.c_str(), "kernel");
     assert_int_equal(f.column, 4);
     assert_string_equal(f.message.c_str(), diag.message);
+    // An allocation failure has its own exit status (issue 18), not "invalid input".
+    wsp_diag alloc{};
+    alloc.status = WSP_ERR_ALLOCATION;
+    const Failure m = library_failure(WSP_ERR_ALLOCATION, alloc, "--memory");
+    assert_true(m.exit == ExitCode::kMemory);
+    assert_string_equal(m.status.c_str(), "allocation");
+    assert_false(m.message.empty());
     const std::string json = failure_json(f);
     assert_true(contains(json, "\"status\": \"kernel_character\",\n    \"field\": \"kernel\",\n    \"line\": 0,\n"
                                "    \"column\": 4,\n    \"index\": 0,\n"));

@@ -28,6 +28,9 @@ except ImportError:
 CASES = [
     ("warpspan", 0, "--kernel LLL --units L=64 --warps 4 --json", False),
     ("warpspan", 0, "--kernel LCL --warps 4 --witness 1,1,2,2,3,3,1,2,3,4,4,4 --json", False),
+    # a long normalised kernel: problem.kernel is its summary (issue 18)
+    ("warpspan", 0, "--kernel L20 --units L=1 --warp-size 1024 --latency L=2 --warps 2 --method exact --json", False),
+    ("error", 71, "--kernel LLC --warps 4 --method exact --memory 16777216 --json", False),
     ("warpspan", 0, "--kernel LCL --warps 4 --method anneal,exact,estimate --iterations 2000 --restarts 2 --x 2 "
                     "--json --convergence {tmp}/c.csv --svg {tmp}/g.svg", False),
     ("warpspan", 3, "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 6 --method exact --budget 5 "

@@ -48,14 +48,27 @@ public:
         uint64_t k = 0;
         const uint64_t n = uint64_t{W_} * I_;
         uint32_t alive = W_;  // order_[0..alive) are the unfinished warps
+        // waiting[u]: unfinished warps whose next instruction is a u one. A cycle's scan ends as soon
+        // as no warp left in it can issue (each type saturated or without a waiting warp, or the
+        // scheduler limit reached): the same string, but a cycle costs the warps it reaches, not all
+        // W (issue 18: most-pending took 30 s at W = 65536 before an annealer's time budget began).
+        uint32_t waiting[WSP_UNIT_COUNT] = {0, 0, 0, 0};
+        if (I_ > 0) waiting[units_[0]] = W_;
         while (k < n) {
             uint32_t count[WSP_UNIT_COUNT] = {0, 0, 0, 0};
             uint32_t total = 0, issued = 0;
+            uint32_t avail[WSP_UNIT_COUNT];  // warps of each next type not yet issued this cycle
+            for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) avail[u] = waiting[u];
+            auto open = [&](uint32_t u) { return avail[u] > 0 && count[u] < p_.sigma[u]; };
             // A warp that issued this cycle is not ready again until the next one: each pass below
             // skips warps already issued (marked by next_ having moved, tracked in issued_).
             const uint32_t passes = policy == WSP_POLICY_STARVE ? WSP_UNIT_COUNT : 1u;
             for (uint32_t pass = 0; pass < passes; ++pass) {
                 for (uint32_t r = 0; r < alive; ++r) {
+                    if (p_.schedulers != 0 && total >= p_.schedulers) break;
+                    if (policy == WSP_POLICY_STARVE ? !open(by_load_[pass])
+                                                    : !(open(0) || open(1) || open(2) || open(3)))
+                        break;
                     const uint32_t w = order_[r];
                     if (w == kIssued) continue;
                     const uint32_t u = units_[next_[w]];
@@ -65,7 +78,9 @@ public:
                     ++count[u];
                     ++total;
                     out[k++] = w + 1u;
-                    ++next_[w];
+                    --avail[u];
+                    --waiting[u];
+                    if (++next_[w] < I_) ++waiting[units_[next_[w]]];  // ready from the next cycle on
                     issued_[issued++] = w;
                     order_[r] = kIssued;
                 }

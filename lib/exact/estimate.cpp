@@ -13,6 +13,7 @@ extern "C" wsp_status wsp_estimate_compute(uint32_t warps, const uint32_t *t, ui
     if (value != nullptr) *value = 0;
     if (y_best != nullptr) *y_best = 0;
     if (warps == 0) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_WARPS, "the warp count is 0");
+    if (warps > WSP_MAX_WARPS) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_WARPS, "the warp count is above 65536");
     if (t == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_ESTIMATE_T, "no T values");
     if (x == 0 || x > warps) return fail(diag, WSP_ERR_RANGE, WSP_FIELD_ESTIMATE_X, "x is not in 1..W");
     if (value == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output");

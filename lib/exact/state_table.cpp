@@ -45,7 +45,12 @@ StateTable::StateTable(void *storage, uint64_t bytes, const KeyFormat &k)
     uint64_t n = bytes / entry_bytes(k);
     if (n > 0xFFFFFFFEull) n = 0xFFFFFFFEull;
     max_capacity_ = static_cast<uint32_t>(n);
-    clear(max_capacity_ < kFirstCapacity ? max_capacity_ : kFirstCapacity);
+    // The first table takes at most kFirstBytes (a power of two of entries, at least 16): clearing
+    // 2^16 entries of a W = 8192 key touched the whole 256 MiB budget before the search began
+    // (issue 18: set-up is under the time budget too). It grows by doubling as the search needs.
+    uint32_t first = kFirstCapacity;
+    while (first > 16u && uint64_t{first} * entry_bytes(k) > kFirstBytes) first /= 2u;
+    clear(max_capacity_ < first ? max_capacity_ : first);
 }
 
 void StateTable::clear(uint32_t capacity) {

@@ -51,10 +51,11 @@ public:
     }
 
     // Takes all of `bytes` (at most 2^32 - 2 entries) and starts with an empty table of at most
-    // kFirstCapacity entries.
+    // kFirstCapacity entries and kFirstBytes bytes.
     StateTable(void *storage, uint64_t bytes, const KeyFormat &k);
 
     static constexpr uint32_t kFirstCapacity = 1u << 16;
+    static constexpr uint64_t kFirstBytes = uint64_t{1} << 22;
 
     uint64_t capacity() const { return capacity_; }
     uint64_t max_capacity() const { return max_capacity_; }

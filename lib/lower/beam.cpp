@@ -332,24 +332,34 @@ void BeamSearch::emit(uint32_t depth, uint32_t entry, uint32_t *out) {
     uint64_t length = 0;
     for (uint32_t d = 0; d < depth; ++d) {
         // Warps per position before and after cycle d + 1.
+        // Only positions lo..hi hold warps before the cycle (and lo..hi+1 after it): the loops below
+        // cover those, not the whole kernel (issue 18: O(I) per cycle made a 20,000-segment kernel's
+        // witness take seconds, past the time budget).
         const uint32_t *before = key_at(d, path_[d]);
-        for (uint32_t j = 0; j < warps_; ++j) ++count_parent_[position(before, j)];
+        uint32_t lo = length_, hi = 0;
+        for (uint32_t j = 0; j < warps_; ++j) {
+            const uint32_t q = position(before, j);
+            ++count_parent_[q];
+            if (q < lo) lo = q;
+            if (q > hi) hi = q;
+        }
         if (d + 1u < depth) {
             const uint32_t *after = key_at(d + 1u, path_[d + 1u]);
             for (uint32_t j = 0; j < warps_; ++j) ++count_child_[position(after, j)];
         } else {
             count_child_[length_] = warps_;  // all finished
         }
+        if (hi >= length_) hi = length_ - 1u;  // finished warps (at length_) do not move
         // advance(q) warps move from q to q + 1: count_child(q) = count_parent(q) - advance(q) +
-        // advance(q - 1). Kept in count_child_.
+        // advance(q - 1). Kept in count_child_; 0 below lo (no warp there).
         uint32_t carry = 0;
-        for (uint32_t q = 0; q < length_; ++q) {
+        for (uint32_t q = lo; q <= hi && q < length_; ++q) {
             const uint32_t advance = count_parent_[q] + carry - count_child_[q];
             count_child_[q] = advance;
             carry = advance;
         }
         // Highest positions first, so that a warp moved into q this cycle is not taken again at q.
-        for (uint32_t q = length_; q-- > 0;) {
+        for (uint32_t q = (hi < length_ ? hi + 1u : length_); q-- > lo;) {
             uint32_t left = count_child_[q];
             for (uint32_t w = 0; w < warps_ && left > 0; ++w) {
                 if (warp_position_[w] != q) continue;
@@ -358,7 +368,8 @@ void BeamSearch::emit(uint32_t depth, uint32_t entry, uint32_t *out) {
                 --left;
             }
         }
-        for (uint32_t q = 0; q <= length_; ++q) count_parent_[q] = count_child_[q] = 0;
+        for (uint32_t q = lo; q <= length_ && q <= hi + 1u; ++q) count_parent_[q] = count_child_[q] = 0;
+        count_child_[length_] = count_parent_[length_] = 0;
     }
 }
 

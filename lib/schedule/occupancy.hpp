@@ -31,10 +31,24 @@ public:
     }
 
     // Earliest cycle >= from with room for a `unit` instruction, or 0 when none within the horizon.
-    uint32_t earliest(uint32_t from, uint8_t unit) const {
-        for (uint64_t t = from; t <= horizon_; ++t)
-            if (has_room(static_cast<uint32_t>(t), unit)) return static_cast<uint32_t>(t);
-        return 0;
+    //
+    // Skip pointers (issue 18: a linear scan made decoding O(W I T), seconds at W = 65536): a cycle t
+    // without room for `unit` stays so (counts only grow), and its count for `unit` is then never
+    // needed again, so it holds sigma[unit] + d, meaning "cycles t .. t+d-1 have no room for unit"
+    // (d = 0 counts as 1). The scan follows these and then points every cycle it passed at the one it
+    // found (path compression). Any value >= sigma still reads as "no room", and sigma + d stays below
+    // 2^32 (sigma <= WSP_MAX_UNITS, d <= WSP_MAX_CELLS).
+    uint32_t earliest(uint32_t from, uint8_t unit) {
+        uint64_t t = from;
+        while (t <= horizon_ && !has_room(static_cast<uint32_t>(t), unit)) t += blocked_for(static_cast<uint32_t>(t), unit);
+        if (t > horizon_) return 0;
+        for (uint64_t s = from; s < t;) {
+            uint32_t &c = count_[static_cast<size_t>(s) * kSlots + unit];
+            const uint32_t d = blocked_for(static_cast<uint32_t>(s), unit);
+            c = sigma_[unit] + static_cast<uint32_t>(t - s);
+            s += d;
+        }
+        return static_cast<uint32_t>(t);
     }
 
     void take(uint32_t t, uint8_t unit) {
@@ -45,6 +59,12 @@ public:
     }
 
 private:
+    // Cycles known to have no room for `unit` from t on (t has none): at least 1.
+    uint32_t blocked_for(uint32_t t, uint8_t unit) const {
+        const uint32_t c = count_[static_cast<size_t>(t) * kSlots + unit];
+        return c > sigma_[unit] ? c - sigma_[unit] : 1u;
+    }
+
     uint32_t *count_;
     uint64_t horizon_;
     const uint32_t *sigma_;

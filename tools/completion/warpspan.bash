@@ -42,8 +42,8 @@ _warpspan() {
     fi
     if [[ $cur == -* ]]; then
         case $cmd in
-        main) words="--help -h --version --json --quiet --require-exact --kernel --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --work --convergence --plot --svg --write-lp" ;;
-        ptx) words="--help -h --json --quiet --require-exact --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --work --convergence --plot --svg --write-lp --entry --path --prefix --loop-bound --loop-bounds --unknown-opcode --expansion-arch --ptxas-info --write-cfg" ;;
+        main) words="--help -h --version --json --quiet --require-exact --full-kernel --kernel --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --work --convergence --plot --svg --write-lp" ;;
+        ptx) words="--help -h --json --quiet --require-exact --full-kernel --warps --units --latency --warp-size --schedulers --arch --method --witness --budget --memory --timeout --constraints --x --threads --iterations --restarts --init --t0 --moves --seed --work --convergence --plot --svg --write-lp --entry --path --prefix --loop-bound --loop-bounds --unknown-opcode --expansion-arch --ptxas-info --write-cfg" ;;
         pws) words="--help -h --json --spsimds --cus --simds --wf-contexts --wf-size --workgroups --wg-size --delay --split-cost --merge-cost --split --contexts --format --csv-base --explain --ipet" ;;
         ipet) words="--help -h --json --timeout" ;;
         table) words="--help -h --quiet --require-exact --kernel --warps --units --latency --warp-size --schedulers --arch --budget --memory --restarts --work --name --spec --columns --timeout --iterations --seed --threads --format --output -o --guard --timing --shard --svg" ;;

@@ -21,6 +21,10 @@ const ExitCodeInfo kExitCodes[] = {
      "sysexits.h EX_USAGE"},
     {ExitCode::kInternal, "internal", "internal error: a proven invariant failed; please report it",
      "sysexits.h EX_SOFTWARE, kept from warpspan 0.x"},
+    {ExitCode::kMemory, "memory",
+     "out of memory: a workspace or the tool's own memory could not be allocated (e.g. --memory larger than the "
+     "machine allows); nothing was computed",
+     "sysexits.h EX_OSERR (an operating-system resource ran out), so that it is told apart from invalid input"},
     {ExitCode::kIo, "io", "I/O error: an output file or stdout could not be written (the message names it)",
      "sysexits.h EX_IOERR"},
     {ExitCode::kInterrupted, "interrupted",

@@ -14,6 +14,7 @@ enum class ExitCode : int {
     kNotExact = 3,      // --require-exact, and the result is a bracket [lower, upper], lower < upper
     kUsage = 64,        // the command line itself is wrong (sysexits EX_USAGE)
     kInternal = 70,     // a proven invariant failed: a bug (sysexits EX_SOFTWARE)
+    kMemory = 71,       // memory could not be allocated (sysexits EX_OSERR)
     kIo = 74,           // an output could not be written: disk full, unwritable path (EX_IOERR)
     kInterrupted = 130  // stopped by Ctrl-C (128 + SIGINT, as shells report it)
 };

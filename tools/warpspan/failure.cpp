@@ -27,6 +27,7 @@ Failure library_failure(int32_t status, const wsp_diag &diag, const std::string 
     f.exit = status == WSP_ERR_INTERNAL      ? ExitCode::kInternal
              : status == WSP_ERR_UNAVAILABLE ? ExitCode::kUnavailable
              : status == WSP_ERR_IO          ? ExitCode::kIo
+             : status == WSP_ERR_ALLOCATION  ? ExitCode::kMemory
                                              : ExitCode::kInput;
     f.status = wsp_status_name(status);
     f.field = wsp_field_name(diag.field);

@@ -71,6 +71,9 @@ const FlagSpec kFlags[] = {
     toggle(Flag::kRequireExact, "--require-exact", kMain | kTable, Group::kAnalysis,
            "exit with status 3 when the result is a bracket [lower, upper] instead of T(W) exactly (table: when "
            "any exact entry is a bracket); the bracket is printed and saved all the same"),
+    toggle(Flag::kFullKernel, "--full-kernel", kMain, Group::kOutput,
+           "print the whole normalised kernel; by default one longer than 256 instructions is summarised "
+           "(length, count per type, first and last 16 instructions, an FNV-1a hash)"),
 
     // ---- the problem ----
     flag(Flag::kKernel, "--kernel", "K", ValueType::kString, kAnalyse | kTable, Group::kProblem, "kernel",

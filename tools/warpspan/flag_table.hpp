@@ -50,7 +50,7 @@ enum class Group : uint8_t { kProblem, kAnalysis, kInput, kOutput, kGeneral };
 // unique (tested).
 enum class Flag : uint16_t {
     // general
-    kHelp, kVersion, kJson, kQuiet, kRequireExact,
+    kHelp, kVersion, kJson, kQuiet, kRequireExact, kFullKernel,
     // the problem: main, ptx, table
     kKernel, kWarps, kUnits, kLatency, kWarpSize, kSchedulers, kArch,
     // the methods of the main command (and ptx)

@@ -38,6 +38,10 @@ bool parse_unsigned(const std::string &text, uint64_t lo, uint64_t hi, uint64_t 
         if (v > (UINT64_MAX - d) / 10) overflow = true;
         else v = v * 10 + d;
     }
+    if (hi == UINT64_MAX && (overflow || v < lo))  // an open range: "'0' is out of range (at least 1)"
+        return why = quoted(text) + (overflow ? " is too large (at most " + std::to_string(UINT64_MAX) + ")"
+                                              : " is out of range (" + unsigned_range_text(lo, hi) + ")"),
+               false;
     if (overflow || v < lo || v > hi)
         return why = quoted(text) + " is out of range " + unsigned_range_text(lo, hi), false;
     out = v;

@@ -1,5 +1,6 @@
 #include "path_check.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +19,23 @@ PathKind path_kind(const std::string &path) {
     return PathKind::kOther;
 }
 
+namespace {
+
+// A character device worth reading: /dev/null (empty) or a terminal. Others (/dev/zero, /dev/urandom)
+// never end and would be read until memory runs out.
+bool readable_device(const std::string &path) {
+    struct stat st, null_st;
+    if (::stat(path.c_str(), &st) != 0 || !S_ISCHR(st.st_mode)) return true;  // a FIFO: a pipe ends
+    if (::stat("/dev/null", &null_st) == 0 && S_ISCHR(null_st.st_mode) && st.st_rdev == null_st.st_rdev) return true;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return true;  // access() below names the error
+    const bool tty = ::isatty(fd) != 0;
+    ::close(fd);
+    return tty;
+}
+
+}  // namespace
+
 std::string directory_of(const std::string &path) {
     const size_t slash = path.find_last_of('/');
     if (slash == std::string::npos) return ".";
@@ -35,6 +53,8 @@ bool check_input_path(const std::string &path, const std::string &origin, Failur
         case PathKind::kRegular:
         case PathKind::kStream:
             if (::access(path.c_str(), R_OK) != 0) return fail(std::strerror(errno));
+            if (!readable_device(path))
+                return fail("it is a device that never ends (like /dev/zero), not a file; give a file or a pipe");
             return true;
         case PathKind::kMissing: return fail(std::strerror(errno ? errno : ENOENT));
         case PathKind::kDirectory: return fail("it is a directory, not a file");

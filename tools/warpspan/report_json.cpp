@@ -1,5 +1,6 @@
 // The main command's JSON (report.hpp; docs/formats.md, docs/schema/warpspan.schema.json). Cycle counts
 // are integers; wall-clock times are the keys named `seconds` or ending in `_seconds`.
+#include "kernel_summary.hpp"
 #include "report.hpp"
 
 namespace wsp_cli {
@@ -27,7 +28,18 @@ void problem(JsonWriter &j, const ReportInput &in) {
     const wsp_problem *p = in.analysis.problem;
     const wsp_sm_config c = resolve_defaults(in.analysis.sm);
     j.key("problem").begin_object(Layout::kInline);
-    j.member("kernel", wsp_problem_kernel(p)).member("input_kernel", in.settings.request.kernel);
+    if (in.settings.full_kernel || wsp_problem_length(p) <= kKernelShown) {
+        j.member("kernel", wsp_problem_kernel(p));
+    } else {
+        const KernelSummary s = summarise_kernel(wsp_problem_kernel(p));
+        j.key("kernel").begin_object(Layout::kInline).member("length", s.length);
+        j.key("counts").begin_object(Layout::kInline);
+        const char *const names[] = {"L", "C", "S", "D"};
+        for (int u = 0; u < 4; ++u) j.member(names[u], s.counts[u]);
+        j.end_object().member("first", s.first).member("last", s.last).member("fnv1a64", hash_text(s.fnv1a64));
+        j.end_object();
+    }
+    j.member("input_kernel", in.settings.request.kernel);
     j.member("warps", wsp_problem_warps(p)).member("length", wsp_problem_length(p));
     per_unit(j, "sigma", [&](uint32_t u) { return wsp_problem_sigma(p, u); });
     per_unit(j, "copies", [&](uint32_t u) { return wsp_problem_copies(p, u); });
@@ -47,9 +59,20 @@ void problem(JsonWriter &j, const ReportInput &in) {
     j.end_object().end_object();
 }
 
+// "optimal", or why the bracket is one: "budget" (the states budget), "time", "memory", "cancelled".
+const char *exact_json_status(const wsp_exact_result &r) {
+    switch (r.stop) {
+        case WSP_STOP_FINISHED: return "optimal";
+        case WSP_STOP_BUDGET: return "budget";
+        case WSP_STOP_TIME: return "time";
+        case WSP_STOP_MEMORY: return "memory";
+        default: return "cancelled";
+    }
+}
+
 void exact(JsonWriter &j, const ExactRun &run, bool with_witness) {
     const wsp_exact_result &r = run.result;
-    j.begin_object(Layout::kInline).member("status", exact_status_name(r)).key("stopped_by");
+    j.begin_object(Layout::kInline).member("status", exact_json_status(r)).key("stopped_by");
     if (const char *why = stop_reason_name(r.stop))
         j.string(why);
     else

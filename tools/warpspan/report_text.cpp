@@ -7,6 +7,7 @@
 #include "ascii_chart.hpp"
 #include "host/arch/arch_presets.hpp"
 #include "plural.hpp"
+#include "kernel_summary.hpp"
 #include "report.hpp"
 
 namespace wsp_cli {
@@ -54,7 +55,10 @@ void write_problem(std::ostream &out, const ReportInput &in) {
     const wsp_problem *p = in.analysis.problem;
     out << "problem\n";
     out << "  kernel        " << in.settings.request.kernel << "\n";
-    out << "  normalised    " << wsp_problem_kernel(p) << "\n";
+    if (in.settings.full_kernel || wsp_problem_length(p) <= kKernelShown)
+        out << "  normalised    " << wsp_problem_kernel(p) << "\n";
+    else
+        out << "  normalised    " << summary_text(summarise_kernel(wsp_problem_kernel(p))) << "; --full-kernel prints it\n";
     out << "  I             " << wsp_problem_length(p) << " (";
     bool first = true;
     for (uint32_t u = 0; u < WSP_UNIT_COUNT; ++u) {

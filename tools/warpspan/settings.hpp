@@ -41,7 +41,7 @@ struct Settings {
     ProblemInput problem;
     wsp::host::AnalysisRequest request;  // kernel, warps and sm from `problem`
     std::vector<Method> methods;         // as given (bound first when not given)
-    bool json = false, quiet = false, require_exact = false;
+    bool json = false, quiet = false, require_exact = false, full_kernel = false;
     std::optional<std::string> convergence, plot, svg, write_lp;
 };
 

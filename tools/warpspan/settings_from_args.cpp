@@ -154,6 +154,7 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     s.json = a.given(Flag::kJson);
     s.quiet = a.given(Flag::kQuiet);
     s.require_exact = a.given(Flag::kRequireExact);
+    s.full_kernel = a.given(Flag::kFullKernel);
     auto file = [&](Flag f, std::optional<std::string> &out) {
         if (a.given(f)) out = a.text(f);
     };

@@ -15,7 +15,17 @@ namespace {
 using wsp::host::Live;
 using wsp::host::RunSettings;
 
-constexpr uint64_t kClockInterval = 4096;  // iterations between deadline checks
+constexpr uint64_t kClockInterval = 4096;  // at most this many iterations between deadline checks
+// Deadline checks are spaced by work, not by a fixed iteration count (issue 18): an iteration decodes
+// up to W*I positions, so with 4096 iterations between clock reads a 20,000-segment kernel ran 6 s
+// past a 1 s budget. About 2^20 positions (a few ms) between checks; at least one check per iteration.
+constexpr uint64_t kClockPositions = uint64_t{1} << 20;
+
+uint64_t clock_interval(const wsp_problem *p) {
+    const uint64_t cells = uint64_t{wsp_problem_warps(p)} * wsp_problem_length(p);
+    const uint64_t n = cells != 0 ? kClockPositions / cells : kClockInterval;
+    return n < 1 ? 1 : n > kClockInterval ? kClockInterval : n;
+}
 
 struct Watch {
     wsp_host_anneal_job *job;
@@ -42,11 +52,13 @@ uint32_t on_progress(void *context, const wsp_progress *pr) {
     return 0;
 }
 
-void run_one(wsp_host_anneal_job &job, Live &live, const RunSettings &settings) {
+void run_one(wsp_host_anneal_job &job, Live &live, const RunSettings &settings, bool first) {
     const double begin = wsp_host_seconds();
     job.result = wsp_anneal_result{};
     job.elapsed = 0;
-    if (settings.deadline > 0 && begin >= settings.deadline) {  // no time left: skipped
+    // No time left: skipped, except the first job, which always runs (stopped at its first deadline
+    // check) so that a call stopped by its budget still returns a valid witness.
+    if (!first && settings.deadline > 0 && begin >= settings.deadline) {
         job.status = wsp::ok(&job.diag);
         job.result.stop = WSP_STOP_TIME;
         return;
@@ -65,7 +77,8 @@ void run_one(wsp_host_anneal_job &job, Live &live, const RunSettings &settings) 
     wsp_anneal_options o = job.options;
     o.control.progress = on_progress;
     o.control.context = &watch;
-    o.control.interval = watch.user_interval < kClockInterval ? watch.user_interval : kClockInterval;
+    const uint64_t clock = clock_interval(job.problem);
+    o.control.interval = watch.user_interval < clock ? watch.user_interval : clock;
     job.status = wsp_anneal_run(job.problem, &o, ws, bytes, job.witness, static_cast<size_t>(job.witness_length),
                                 &job.result, &job.diag);
     std::free(ws);
@@ -96,6 +109,6 @@ extern "C" wsp_status wsp_host_anneal_run(wsp_host_anneal_job *jobs, size_t coun
         }
     }
     std::vector<Live> live(count);
-    wsp::host::run_pool(count, settings, live, [&](size_t k) { run_one(jobs[k], live[k], settings); });
+    wsp::host::run_pool(count, settings, live, [&](size_t k) { run_one(jobs[k], live[k], settings, k == 0); });
     return wsp::ok(diag);
 }

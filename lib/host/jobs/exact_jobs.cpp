@@ -18,7 +18,16 @@ using wsp::host::Live;
 using wsp::host::RunSettings;
 
 constexpr uint64_t kDefaultMemory = uint64_t{64} << 20;
-constexpr uint64_t kClockInterval = 4096;  // expansions between deadline checks
+constexpr uint64_t kClockInterval = 4096;  // at most this many expansions between deadline checks
+// Spaced by work (issue 18): an expansion costs about W + I (a key of W positions, a frame of up to
+// min(W, I) groups), so about 2^20 such steps between clock reads, at least one per expansion.
+constexpr uint64_t kClockSteps = uint64_t{1} << 20;
+
+uint64_t clock_interval(const wsp_problem *p) {
+    const uint64_t cost = uint64_t{wsp_problem_warps(p)} + wsp_problem_length(p);
+    const uint64_t n = cost != 0 ? kClockSteps / cost : kClockInterval;
+    return n < 1 ? 1 : n > kClockInterval ? kClockInterval : n;
+}
 
 // Memory for a workspace. On Linux: fresh anonymous pages, mapped lazily (the table grows into them
 // only as the search needs) and asked for as transparent huge pages, because the table is read at
@@ -99,8 +108,9 @@ void run_one(wsp_host_exact_job &job, Live &live, const RunSettings &settings) {
     if (deadline > 0 || settings.monitor != nullptr || job.options.control.progress != nullptr) {
         o.control.progress = on_progress;
         o.control.context = &watch;
-        o.control.interval = (deadline > 0 || settings.monitor != nullptr) && watch.user_interval > kClockInterval
-                                 ? kClockInterval
+        const uint64_t clock = clock_interval(job.problem);
+        o.control.interval = (deadline > 0 || settings.monitor != nullptr) && watch.user_interval > clock
+                                 ? clock
                                  : watch.user_interval;
     }
     ZeroMemory ws(bytes);

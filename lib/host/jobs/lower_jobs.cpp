@@ -20,7 +20,16 @@ namespace {
 using host::Live;
 using host::RunSettings;
 
-constexpr uint64_t kClockInterval = 4096;  // units between deadline checks
+constexpr uint64_t kClockInterval = 4096;  // at most this many units between deadline checks
+// Spaced by work (issue 18): a unit (a beam child, an annealing candidate) costs up to W*I positions,
+// so about 2^20 positions between clock reads, at least one check per unit.
+constexpr uint64_t kClockPositions = uint64_t{1} << 20;
+
+uint64_t clock_interval(const wsp_problem *p) {
+    const uint64_t cells = uint64_t{wsp_problem_warps(p)} * wsp_problem_length(p);
+    const uint64_t n = cells != 0 ? kClockPositions / cells : kClockInterval;
+    return n < 1 ? 1 : n > kClockInterval ? kClockInterval : n;
+}
 constexpr uint32_t kWidestBeam = 1u << 16;
 
 struct Shared {
@@ -112,7 +121,8 @@ void run_job(const wsp_problem *p, const LowerOptions &base, Job &job, uint64_t 
     o.control.progress = on_progress;
     o.control.context = &job;
     const uint64_t interval = progress_interval(base.control);
-    o.control.interval = interval < kClockInterval ? interval : kClockInterval;
+    const uint64_t clock = clock_interval(p);
+    o.control.interval = interval < clock ? interval : clock;
     size_t size = 0;
     job.status = wsp_lower_workspace_size(p, &o, &size, &job.diag);
     if (job.status != WSP_OK) return;
