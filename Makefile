@@ -287,8 +287,7 @@ STACK_DIR := build/stack-arm-none-eabi
 stack:
 	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(STACK_DIR) \
 		CXXFLAGS="$(CORTEX_M4_FLAGS) -fstack-usage -fcallgraph-info=su" >/dev/null
-	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024 --entry 'wsp::bracket_run(' \
-		--entry 'wsp::bracket_workspace_size('
+	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024
 
 clean:
 	rm -rf build

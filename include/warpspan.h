@@ -619,6 +619,89 @@ WSP_API wsp_status wsp_lower_run(const wsp_problem *problem, const wsp_lower_opt
                                  void *workspace, size_t workspace_size, uint32_t *witness,
                                  size_t witness_length, wsp_lower_result *result, wsp_diag *diag);
 
+/* ==== anytime bracket (since 1.1) ============================================================== */
+/* One work budget spent on the three sources of bounds on T(W), returning the tightest proven
+ * bracket lower <= T(W) <= upper it found, in three phases over one account of work units: the
+ * lower-bound witness search (wsp_lower_run) takes the first eighth (it stops early when its witness
+ * meets the closed-form bound: then the bracket is closed), the exact search (wsp_exact_solve) from
+ * that witness the next quarter (an expanded state costs WSP_BRACKET_STATE_UNITS units), and the
+ * witness search again, from the best witness and told the exact search's upper end, whatever is
+ * left. `lower` is the makespan of the returned witness, decoded and accepted by the validator before
+ * the call returns; `upper` is the least of wsp_bounds_compute's upper bound and the exact search's
+ * proven upper end (a refuted probe proves T(W) < its threshold). Neither end is an estimate. The
+ * same problem, options and seed give the same bracket and witness on every target. */
+
+/** Which search found the witness (wsp_bracket_result.found_by): a wsp_lower_found_id, or this. */
+#define WSP_BRACKET_FOUND_EXACT 4u
+
+/** What proves the upper end (wsp_bracket_result.upper_by). */
+enum wsp_bracket_upper_id {
+    WSP_BRACKET_UPPER_BOUND = 0,  /* the closed-form proven bound (result.bound) */
+    WSP_BRACKET_UPPER_EXACT = 1   /* the exact search's refuted probes */
+};
+
+/** The exact search's table when options.states is 0, and the work units an expanded state costs. */
+#define WSP_BRACKET_DEFAULT_STATES 16384u
+#define WSP_BRACKET_STATE_UNITS 4u
+
+typedef struct wsp_bracket_options {
+    wsp_control control;   /* budget in work units (0 = wsp_bracket_default_work(problem)); progress
+                              every control.interval units and on every new best witness (work =
+                              units spent over all phases, lower/upper = the bracket so far) */
+    uint64_t seed;         /* any value; the same seed gives the same run */
+    uint64_t states;       /* the exact search's table in states (the memory budget);
+                              0 = WSP_BRACKET_DEFAULT_STATES */
+    uint32_t max_beam;     /* widest beam of the witness search; 0 = WSP_LOWER_DEFAULT_BEAM;
+                              <= WSP_LOWER_MAX_BEAM */
+    uint32_t reserved[5];  /* must be 0 (reserved words 5..9 after control's 1..4) */
+} wsp_bracket_options;
+
+typedef struct wsp_bracket_result {
+    uint32_t stop;         /* a wsp_stop_reason: FINISHED = lower == upper == T(W); BUDGET = the work
+                              ran out; TIME, CANCELLED: the progress callback (the bracket so far) */
+    uint32_t lower;        /* makespan of the witness: a lower bound on T(W) */
+    uint32_t upper;        /* proven upper bound on T(W) */
+    uint32_t found_by;     /* a wsp_lower_found_id, or WSP_BRACKET_FOUND_EXACT */
+    uint32_t upper_by;     /* a wsp_bracket_upper_id */
+    uint32_t bound;        /* the closed-form proven bound alone (wsp_bounds_compute's upper) */
+    uint32_t probes;       /* the exact search's probes */
+    uint32_t exact_stop;   /* the exact phase's wsp_stop_reason (MEMORY: its table filled; FINISHED
+                              also when it did not run) */
+    uint64_t work;         /* units spent over all phases */
+    uint64_t work_lower;   /* of those, by the witness search */
+    uint64_t expanded;     /* states the exact search expanded */
+    uint32_t reserved[4];
+} wsp_bracket_result;
+
+/** Upper bound on wsp_bracket_workspace_size() for W warps, I instructions, a widest beam of `beam`
+ *  states (options.max_beam; WSP_LOWER_DEFAULT_BEAM when that is 0) and an exact table of `states`
+ *  states (options.states; WSP_BRACKET_DEFAULT_STATES when that is 0): the witness search and the
+ *  exact search use one region in turn, after 544 bytes of the run's own state. */
+#define WSP_BRACKET_WORKSPACE_SIZE(W, I, beam, states)                                            \
+    ((WSP_LOWER_WORKSPACE_SIZE(W, I, beam) > WSP_EXACT_WORKSPACE_SIZE(W, I, states)               \
+          ? WSP_LOWER_WORKSPACE_SIZE(W, I, beam)                                                  \
+          : WSP_EXACT_WORKSPACE_SIZE(W, I, states)) +                                             \
+     544u)
+#define WSP_BRACKET_WORKSPACE_WORDS(W, I, beam, states) \
+    WSP_WORDS(WSP_BRACKET_WORKSPACE_SIZE(W, I, beam, states))
+
+/** Bytes of workspace for wsp_bracket_run with these options (NULL = the defaults): it grows with
+ *  options->max_beam and options->states. */
+WSP_API wsp_status wsp_bracket_workspace_size(const wsp_problem *problem,
+                                              const wsp_bracket_options *options, size_t *size,
+                                              wsp_diag *diag);
+
+/** The work units of the default budget (options.control.budget 0): four times
+ *  wsp_lower_default_work(problem). 0 for an invalid handle. */
+WSP_API uint64_t wsp_bracket_default_work(const wsp_problem *problem);
+
+/** Runs the phases. `witness` receives W*I warp ids (witness_length = W*I), a pseudo-precedence
+ *  string whose decoded makespan is result->lower. Deterministic. */
+WSP_API wsp_status wsp_bracket_run(const wsp_problem *problem, const wsp_bracket_options *options,
+                                   void *workspace, size_t workspace_size, uint32_t *witness,
+                                   size_t witness_length, wsp_bracket_result *result,
+                                   wsp_diag *diag);
+
 /* ==== the paper's estimate (paper 004, Eq. 40-41) ============================================== */
 /** min over y = 1..x of ceil(W/y) * T(y), from t[y-1] = T(y). NOT an upper bound, although the paper
  *  calls it safe: for LCL with sigma 1, W = 4, x = 2 it gives min(4*3, 2*4) = 8 but T(4) = 9

@@ -143,6 +143,48 @@ WSP_API wsp_status wsp_host_lower_run(const wsp_problem *problem, const wsp_host
                                       size_t witness_length, wsp_host_lower_result *result,
                                       wsp_diag *diag);
 
+/* ==== the anytime bracket on threads (since 1.1) =============================================== */
+/** wsp_bracket_run's three phases on the host: the witness searches as wsp_host_lower_run jobs on
+ *  threads, the exact search in heap memory, and a time budget for the whole call. A work budget is
+ *  split as the core splits it (an eighth, a quarter in states of WSP_BRACKET_STATE_UNITS units, the
+ *  rest); a time budget S (run->seconds) ends the phases at S/8, 3S/8 and S after the call's start
+ *  (a phase that ends early leaves its time to the next); with both, whichever ends first. */
+typedef struct wsp_host_bracket_options {
+    wsp_bracket_options bracket; /* the core's options (reserved words 1..9). bracket.control.budget
+                                    is the work of the whole call; 0: wsp_bracket_default_work(problem),
+                                    or no work budget when the run options give seconds. Its progress
+                                    callback runs on the worker threads. bracket.states is ignored
+                                    (memory below) */
+    uint32_t jobs;               /* witness-search jobs per phase; 0 = WSP_HOST_LOWER_DEFAULT_JOBS */
+    uint32_t reserved0;          /* must be 0 (reserved word 10) */
+    uint64_t memory;             /* bytes for the exact search's table;
+                                    0 = WSP_HOST_BRACKET_DEFAULT_MEMORY */
+    uint32_t reserved[8];        /* must be 0 (reserved words 11..18) */
+} wsp_host_bracket_options;
+
+#define WSP_HOST_BRACKET_DEFAULT_MEMORY 268435456u /* 256 MiB */
+
+typedef struct wsp_host_bracket_result {
+    wsp_bracket_result bracket;  /* stop TIME when the deadline ended it before the bracket closed */
+    uint32_t jobs;               /* witness-search jobs per phase */
+    uint32_t reserved0;
+    double seconds;              /* wall time of the whole call */
+    double seconds_lower;        /* of which the witness searches */
+    double seconds_exact;        /* and the exact search */
+    uint32_t reserved[4];
+} wsp_host_bracket_result;
+
+/** Runs the phases with the run options (threads, seconds, monitor; NULL for the defaults; their
+ *  reserved words follow the bracket options', from 19). `witness` receives W*I warp ids whose
+ *  decoded and validated makespan is result->bracket.lower. Determinism: with a work budget and no
+ *  time budget the bracket and the witness do not depend on the thread count (nor does `work` while
+ *  the bracket stays open: a job that closes it stops the later ones at timing-dependent points). */
+WSP_API wsp_status wsp_host_bracket_run(const wsp_problem *problem,
+                                        const wsp_host_bracket_options *options,
+                                        const wsp_host_run_options *run, uint32_t *witness,
+                                        size_t witness_length, wsp_host_bracket_result *result,
+                                        wsp_diag *diag);
+
 /* ==== the papers' exact ILP (paper 004, Fig. 3), solved with lp_solve ========================== */
 /* Built only where lp_solve is (CMake option WARPSPAN_WITH_LPSOLVE); elsewhere these calls return
  * WSP_ERR_UNAVAILABLE and wsp_host_ilp_available() says 0. The model's horizon is the proven upper

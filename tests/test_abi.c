@@ -38,6 +38,11 @@ ABI_ASSERT(WSP_LOWER_POLICIES == 1 && WSP_LOWER_BEAM == 2 && WSP_LOWER_ANNEAL ==
 ABI_ASSERT(WSP_LOWER_FOUND_INITIAL == 0 && WSP_LOWER_FOUND_POLICY == 1 && WSP_LOWER_FOUND_BEAM == 2 &&
                WSP_LOWER_FOUND_ANNEAL == 3,
            "lower found_by");
+ABI_ASSERT(WSP_BRACKET_FOUND_EXACT == 4 && WSP_BRACKET_UPPER_BOUND == 0 && WSP_BRACKET_UPPER_EXACT == 1,
+           "bracket found_by, upper_by");
+ABI_ASSERT(WSP_BRACKET_DEFAULT_STATES == 16384 && WSP_BRACKET_STATE_UNITS == 4 &&
+               WSP_HOST_BRACKET_DEFAULT_MEMORY == 268435456u,
+           "bracket defaults");
 
 /* What the layout may not depend on: enum sizes (short enums here, when asked), and bool. */
 #ifdef WSP_TEST_SHORT_ENUMS
@@ -295,6 +300,39 @@ ABI_AT(wsp_host_lower_result, jobs, 68);
 ABI_AT(wsp_host_lower_result, work, 72);
 ABI_AT(wsp_host_lower_result, seconds, 80);
 ABI_AT(wsp_host_lower_result, reserved, 88);
+ABI_SIZE(wsp_bracket_options, 88, 8);
+ABI_AT(wsp_bracket_options, control, 0);
+ABI_AT(wsp_bracket_options, seed, 48);
+ABI_AT(wsp_bracket_options, states, 56);
+ABI_AT(wsp_bracket_options, max_beam, 64);
+ABI_AT(wsp_bracket_options, reserved, 68);
+ABI_SIZE(wsp_bracket_result, 72, 8);
+ABI_AT(wsp_bracket_result, stop, 0);
+ABI_AT(wsp_bracket_result, lower, 4);
+ABI_AT(wsp_bracket_result, upper, 8);
+ABI_AT(wsp_bracket_result, found_by, 12);
+ABI_AT(wsp_bracket_result, upper_by, 16);
+ABI_AT(wsp_bracket_result, bound, 20);
+ABI_AT(wsp_bracket_result, probes, 24);
+ABI_AT(wsp_bracket_result, exact_stop, 28);
+ABI_AT(wsp_bracket_result, work, 32);
+ABI_AT(wsp_bracket_result, work_lower, 40);
+ABI_AT(wsp_bracket_result, expanded, 48);
+ABI_AT(wsp_bracket_result, reserved, 56);
+ABI_SIZE(wsp_host_bracket_options, 136, 8);
+ABI_AT(wsp_host_bracket_options, bracket, 0);
+ABI_AT(wsp_host_bracket_options, jobs, 88);
+ABI_AT(wsp_host_bracket_options, reserved0, 92);
+ABI_AT(wsp_host_bracket_options, memory, 96);
+ABI_AT(wsp_host_bracket_options, reserved, 104);
+ABI_SIZE(wsp_host_bracket_result, 120, 8);
+ABI_AT(wsp_host_bracket_result, bracket, 0);
+ABI_AT(wsp_host_bracket_result, jobs, 72);
+ABI_AT(wsp_host_bracket_result, reserved0, 76);
+ABI_AT(wsp_host_bracket_result, seconds, 80);
+ABI_AT(wsp_host_bracket_result, seconds_lower, 88);
+ABI_AT(wsp_host_bracket_result, seconds_exact, 96);
+ABI_AT(wsp_host_bracket_result, reserved, 104);
 #elif UINTPTR_MAX == UINT32_MAX && defined(__ARM_EABI__)
 #define ABI_PINNED "ILP32 (Arm AAPCS)"
 ABI_SIZE(wsp_diag, 256, 4);
@@ -546,6 +584,39 @@ ABI_AT(wsp_host_lower_result, jobs, 68);
 ABI_AT(wsp_host_lower_result, work, 72);
 ABI_AT(wsp_host_lower_result, seconds, 80);
 ABI_AT(wsp_host_lower_result, reserved, 88);
+ABI_SIZE(wsp_bracket_options, 80, 8);
+ABI_AT(wsp_bracket_options, control, 0);
+ABI_AT(wsp_bracket_options, seed, 40);
+ABI_AT(wsp_bracket_options, states, 48);
+ABI_AT(wsp_bracket_options, max_beam, 56);
+ABI_AT(wsp_bracket_options, reserved, 60);
+ABI_SIZE(wsp_bracket_result, 72, 8);
+ABI_AT(wsp_bracket_result, stop, 0);
+ABI_AT(wsp_bracket_result, lower, 4);
+ABI_AT(wsp_bracket_result, upper, 8);
+ABI_AT(wsp_bracket_result, found_by, 12);
+ABI_AT(wsp_bracket_result, upper_by, 16);
+ABI_AT(wsp_bracket_result, bound, 20);
+ABI_AT(wsp_bracket_result, probes, 24);
+ABI_AT(wsp_bracket_result, exact_stop, 28);
+ABI_AT(wsp_bracket_result, work, 32);
+ABI_AT(wsp_bracket_result, work_lower, 40);
+ABI_AT(wsp_bracket_result, expanded, 48);
+ABI_AT(wsp_bracket_result, reserved, 56);
+ABI_SIZE(wsp_host_bracket_options, 128, 8);
+ABI_AT(wsp_host_bracket_options, bracket, 0);
+ABI_AT(wsp_host_bracket_options, jobs, 80);
+ABI_AT(wsp_host_bracket_options, reserved0, 84);
+ABI_AT(wsp_host_bracket_options, memory, 88);
+ABI_AT(wsp_host_bracket_options, reserved, 96);
+ABI_SIZE(wsp_host_bracket_result, 120, 8);
+ABI_AT(wsp_host_bracket_result, bracket, 0);
+ABI_AT(wsp_host_bracket_result, jobs, 72);
+ABI_AT(wsp_host_bracket_result, reserved0, 76);
+ABI_AT(wsp_host_bracket_result, seconds, 80);
+ABI_AT(wsp_host_bracket_result, seconds_lower, 88);
+ABI_AT(wsp_host_bracket_result, seconds_exact, 96);
+ABI_AT(wsp_host_bracket_result, reserved, 104);
 #endif
 
 #ifndef WSP_ABI_NO_MAIN

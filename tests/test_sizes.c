@@ -11,6 +11,9 @@ static const uint64_t kStates[] = {0, 1, 15, 16, 17, 100, 1000, 65535, 65536, 10
 /* The widest beams the lower-bound workspace is asked for (0: the default). */
 static const uint32_t kBeams[] = {0, 1, 2, 7, 64, 1024, 4096};
 
+/* The exact tables the bracket workspace is asked for (0: the default), with each of those beams. */
+static const uint64_t kBracketStates[] = {0, 1, 17, 16384, 65536, 1000000};
+
 static size_t problem_query(const char *kernel, uint32_t warps, const wsp_sm_config *sm, uint32_t seed) {
     size_t size = 0;
     wsp_diag d;
@@ -68,6 +71,26 @@ static int check_problem(const char *kernel, uint32_t warps, const wsp_sm_config
         CHECK_SEEDED(8 * WSP_LOWER_WORKSPACE_WORDS(W, I, beam) >= WSP_LOWER_WORKSPACE_SIZE(W, I, beam), seed,
                      "words");
         ++checks;
+    }
+    for (size_t k = 0; k < sizeof kBeams / sizeof kBeams[0]; ++k) {
+        for (size_t j = 0; j < sizeof kBracketStates / sizeof kBracketStates[0]; ++j) {
+            wsp_bracket_options o;
+            memset(&o, 0, sizeof o);
+            o.max_beam = kBeams[k];
+            o.states = kBracketStates[j];
+            const uint32_t beam = kBeams[k] != 0 ? kBeams[k] : WSP_LOWER_DEFAULT_BEAM;
+            const uint64_t states = o.states != 0 ? o.states : WSP_BRACKET_DEFAULT_STATES;
+            const wsp_status st = wsp_bracket_workspace_size(p, &o, &size, &d);
+            CHECK_SEEDED(st == WSP_OK || (st == WSP_ERR_OVERFLOW && sizeof(size_t) < 8), seed, "%s W=%u: %s",
+                         kernel, W, d.message);
+            CHECK_SEEDED(size <= WSP_BRACKET_WORKSPACE_SIZE(W, I, beam, states), seed,
+                         "%s W=%u I=%u beam=%u states=%llu: bracket %zu > macro %zu", kernel, W, I, beam,
+                         (unsigned long long)states, size, (size_t)WSP_BRACKET_WORKSPACE_SIZE(W, I, beam, states));
+            CHECK_SEEDED(8 * WSP_BRACKET_WORKSPACE_WORDS(W, I, beam, states) >=
+                             WSP_BRACKET_WORKSPACE_SIZE(W, I, beam, states),
+                         seed, "words");
+            ++checks;
+        }
     }
     free(ws);
     return checks;

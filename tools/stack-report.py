@@ -2,8 +2,8 @@
 """stack-report.py DIR [--limit BYTES] [--entry NAME]... [--internal NAME]...: worst-case stack depth of
 each public entry point (wsp_*) of the core, from the GCC call-graph files (-fcallgraph-info=su, one .ci
 per object) under DIR. Each --entry NAME adds the internal functions whose name contains NAME to the
-public calls (internal calls shaped as public ones, e.g. the proposed wsp_bracket_run as
-wsp::bracket_run: the limit applies to them). Each --internal NAME adds a second table with the
+public calls (internal calls shaped as public ones, e.g. a call proposed for the API before it is
+public: the limit applies to them). Each --internal NAME adds a second table with the
 internal functions whose name contains NAME (tools/bounds-cost.sh: the bound calls); the limit does
 not apply to those.
 

@@ -39,6 +39,9 @@ struct Structs {
     BracketResult *r;
 };
 
+// WSP_BRACKET_WORKSPACE_SIZE allows 544 bytes for these and the two parts' rounding (2 x 7 bytes).
+static_assert(sizeof(Structs) + 16u <= 544u, "WSP_BRACKET_WORKSPACE_SIZE's allowance for the run's state");
+
 struct BracketLayout {
     size_t region_at;
     WorkspaceLayout layout;
@@ -204,8 +207,16 @@ BracketPlan bracket_plan(uint64_t units) {  // bracket_run splits the same way
 
 uint64_t bracket_default_work(const wsp_problem &p) { return 4u * lower_default_work(p); }
 
-wsp_status bracket_workspace_size(const wsp_problem *p, const BracketOptions *options, size_t *size,
-                                  wsp_diag *diag) {
+}  // namespace wsp
+
+using namespace wsp;
+
+extern "C" uint64_t wsp_bracket_default_work(const wsp_problem *problem) {
+    return valid(problem) ? bracket_default_work(*problem) : 0u;
+}
+
+extern "C" wsp_status wsp_bracket_workspace_size(const wsp_problem *p, const wsp_bracket_options *options,
+                                                 size_t *size, wsp_diag *diag) {
     if (size == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
     *size = 0;
     const BracketOptions &o = options != nullptr ? *options : kDefaults;
@@ -218,9 +229,9 @@ wsp_status bracket_workspace_size(const wsp_problem *p, const BracketOptions *op
 }
 
 // The phases (three of them; the plan's eighth and quarter, then the rest) after prepare().
-wsp_status bracket_run(const wsp_problem *p, const BracketOptions *options, void *workspace,
-                       size_t workspace_size, uint32_t *witness, size_t witness_length,
-                       BracketResult *result, wsp_diag *diag) {
+extern "C" wsp_status wsp_bracket_run(const wsp_problem *p, const wsp_bracket_options *options, void *workspace,
+                                      size_t workspace_size, uint32_t *witness, size_t witness_length,
+                                      wsp_bracket_result *result, wsp_diag *diag) {
     zero(result);
     const BracketOptions &o = options != nullptr ? *options : kDefaults;
     wsp_status st = prepare(p, o, workspace, workspace_size, witness, witness_length, result, diag);
@@ -241,5 +252,3 @@ wsp_status bracket_run(const wsp_problem *p, const BracketOptions *options, void
     r.stop = closed(s) ? uint32_t{WSP_STOP_FINISHED} : stopped(s) ? s.relay.stop : uint32_t{WSP_STOP_BUDGET};
     return ok(diag);
 }
-
-}  // namespace wsp

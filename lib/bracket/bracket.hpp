@@ -17,8 +17,10 @@
 // T(W) < its threshold). Neither end is ever an estimate.
 //
 // Core rules: no allocation (a caller workspace with a size query), no clock (a time budget is the
-// progress callback answering WSP_STOP_TIME, as everywhere), deterministic for a seed. The proposed
-// public form is in docs/bracket.md (wsp_bracket_*); this is its internal shape.
+// progress callback answering WSP_STOP_TIME, as everywhere), deterministic for a seed.
+//
+// The public calls are wsp_bracket_workspace_size, wsp_bracket_default_work and wsp_bracket_run
+// (warpspan.h, since 1.1); this header gives the host its names for the plan and the constants.
 #ifndef WSP_BRACKET_BRACKET_HPP
 #define WSP_BRACKET_BRACKET_HPP
 
@@ -29,45 +31,22 @@
 
 namespace wsp {
 
-// Which source gave the witness (BracketResult::found_by): the lower search's kFound* (0 initial,
+// Which source gave the witness (wsp_bracket_result::found_by): the lower search's kFound* (0 initial,
 // 1 policy, 2 beam, 3 anneal), or the exact search.
-constexpr uint32_t kBracketFoundExact = 4;
+constexpr uint32_t kBracketFoundExact = WSP_BRACKET_FOUND_EXACT;
 
-// What proves the upper end (BracketResult::upper_by).
-constexpr uint32_t kBracketUpperBound = 0, kBracketUpperExact = 1;
+// What proves the upper end (wsp_bracket_result::upper_by).
+constexpr uint32_t kBracketUpperBound = WSP_BRACKET_UPPER_BOUND, kBracketUpperExact = WSP_BRACKET_UPPER_EXACT;
 
 // Units an expanded state of the exact search costs (about the time of 2-8 beam children: an
 // expansion enumerates the transitions and bounds each child). Only the split depends on it.
-constexpr uint64_t kStateUnits = 4;
+constexpr uint64_t kStateUnits = WSP_BRACKET_STATE_UNITS;
 
 // States the exact search's table holds when the options say 0 (the workspace follows from it).
-constexpr uint64_t kDefaultBracketStates = uint64_t{1} << 14;
+constexpr uint64_t kDefaultBracketStates = WSP_BRACKET_DEFAULT_STATES;
 
-struct BracketOptions {
-    wsp_control control;  // budget in work units (0 = bracket_default_work(p)); progress every
-                          // control.interval units and on every new best witness: .work = units
-                          // spent over all phases, .lower/.upper = the bracket so far
-    uint64_t seed;
-    uint64_t states;      // the exact search's table, in states (the memory budget); 0 = default
-    uint32_t max_beam;    // widest beam of the witness search; 0 = its default
-    uint32_t reserved[5]; // must be 0
-};
-
-struct BracketResult {
-    uint32_t stop;        // FINISHED: lower == upper == T(W); BUDGET: the work ran out;
-                          // TIME, CANCELLED: the callback stopped it (the bracket so far holds)
-    uint32_t lower;       // makespan of the witness: a lower bound on T(W)
-    uint32_t upper;       // proven upper bound on T(W)
-    uint32_t found_by;    // lower search's kFound*, or kBracketFoundExact
-    uint32_t upper_by;    // kBracketUpper*
-    uint32_t bound;       // the closed-form proven bound (min over wsp_bounds_compute's)
-    uint32_t probes;      // the exact search's probes
-    uint32_t exact_stop;  // the exact phase's wsp_stop_reason (MEMORY: its table filled)
-    uint64_t work;        // units spent over all phases
-    uint64_t work_lower;  // of those, by the witness search
-    uint64_t expanded;    // states the exact search expanded
-    uint32_t reserved[4]; // set to 0
-};
+typedef wsp_bracket_options BracketOptions;
+typedef wsp_bracket_result BracketResult;
 
 // How a budget of `units` is split: the first witness search, then the exact search (in states).
 struct BracketPlan {
@@ -76,17 +55,8 @@ struct BracketPlan {
 };
 BracketPlan bracket_plan(uint64_t units);
 
-// Units the default budget gives a problem: four times the witness search's default.
+// Units the default budget gives a problem (wsp_bracket_default_work); p must be valid.
 uint64_t bracket_default_work(const wsp_problem &p);
-
-// Workspace bytes for bracket_run with these options (NULL = defaults).
-wsp_status bracket_workspace_size(const wsp_problem *p, const BracketOptions *options, size_t *size,
-                                  wsp_diag *diag);
-
-// Runs the phases. `witness` receives W*I warp ids whose decoded makespan is result->lower.
-wsp_status bracket_run(const wsp_problem *p, const BracketOptions *options, void *workspace,
-                       size_t workspace_size, uint32_t *witness, size_t witness_length,
-                       BracketResult *result, wsp_diag *diag);
 
 }  // namespace wsp
 

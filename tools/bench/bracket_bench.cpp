@@ -2,7 +2,7 @@
 // tests/fixtures/ptx, read by the library's PTX reader (lib/host/ptx: the whole kernel's longest path,
 // what `warpspan ptx` analyses), for the arch presets sm_70, sm_80 and sm_90 and W in {8, 16, 32,
 // 48, 64}. Each case gets the same time budget twice, measured in the same run:
-//   - bracket:  host_bracket_run (bracket/bracket.hpp's phases on the host) for S seconds;
+//   - bracket:  wsp_host_bracket_run (wsp_bracket_run's phases on the host) for S seconds;
 //   - baseline: what the CLI's `--method lower,exact` did with the same total budget: the witness
 //     search for S/2, then the exact search from its witness for S/2.
 // Printed per case: lower, upper, upper/lower for both, the papers' pessimistic bound (paper 004
@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "host/arch/arch_presets.hpp"
-#include "host/jobs/bracket_jobs.hpp"
 #include "host/ptx/ptx.hpp"
 #include "warpspan.h"
 #include "warpspan_host.h"
@@ -113,12 +112,12 @@ struct Bracket {
 bool run_bracket(const wsp_problem *p, double seconds, Bracket &b) {
     const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
     std::vector<uint32_t> witness(n);
-    wsp::HostBracketOptions o{};
+    wsp_host_bracket_options o{};
     wsp_host_run_options run{};
     run.seconds = seconds;
-    wsp::HostBracketResult r{};
+    wsp_host_bracket_result r{};
     wsp_diag d{};
-    if (wsp::host_bracket_run(p, &o, &run, witness.data(), n, &r, &d) != WSP_OK) {
+    if (wsp_host_bracket_run(p, &o, &run, witness.data(), n, &r, &d) != WSP_OK) {
         std::fprintf(stderr, "bracket: %s\n", d.message);
         return false;
     }

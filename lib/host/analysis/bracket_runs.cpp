@@ -1,5 +1,6 @@
-// The bracket method (analysis.hpp): host/jobs/bracket_jobs.hpp's phases (witness search, exact search
-// from its witness, witness search again) in one budget for the whole run, stopped by the observer
+// The bracket method (analysis.hpp): wsp_host_bracket_run, the public call (host/jobs/bracket_jobs.hpp:
+// witness search, exact search from its witness, witness search again) in one budget for the whole
+// run, stopped by the observer
 // (Ctrl-C), a work budget (deterministic for any thread count) or a time budget (--timeout: the
 // whole bracket run, all phases together).
 #include "host/analysis/analysis.hpp"
@@ -14,7 +15,7 @@ bool run_bracket(const AnalysisRequest &request, RunObserver *observer, const An
     const size_t n = static_cast<size_t>(wsp_problem_warps(a.problem)) * wsp_problem_length(a.problem);
     run.witness.assign(n, 0);
     run.seed = s.seed;
-    HostBracketOptions o{};
+    wsp_host_bracket_options o{};
     o.bracket.control.budget = s.work;
     o.bracket.control.progress = observe_stop;
     o.bracket.control.context = observer;
@@ -27,10 +28,10 @@ bool run_bracket(const AnalysisRequest &request, RunObserver *observer, const An
     ro.monitor = observe_jobs;
     ro.context = observer;
     ro.monitor_interval = 0.5;
-    HostBracketResult r{};
+    wsp_host_bracket_result r{};
     wsp_diag d{};
     observer->begin("bracket");
-    const wsp_status st = host_bracket_run(a.problem, &o, &ro, run.witness.data(), n, &r, &d);
+    const wsp_status st = wsp_host_bracket_run(a.problem, &o, &ro, run.witness.data(), n, &r, &d);
     observer->end();
     if (st != WSP_OK) return analysis_fail(error, "bracket", st, d);
     run.lower = r.bracket.lower;

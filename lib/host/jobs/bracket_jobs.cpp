@@ -36,23 +36,31 @@ wsp_host_run_options phase_run(const wsp_host_run_options *run, double seconds) 
 
 }  // namespace
 
-wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *options,
-                            const wsp_host_run_options *run, uint32_t *witness, size_t witness_length,
-                            HostBracketResult *result, wsp_diag *diag) {
+}  // namespace wsp
+
+using namespace wsp;
+
+extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_bracket_options *options,
+                                           const wsp_host_run_options *run, uint32_t *witness,
+                                           size_t witness_length, wsp_host_bracket_result *result,
+                                           wsp_diag *diag) {
     const double start = wsp_host_seconds();
     zero(result);
     wsp_status st = check_problem(p, diag);
     if (st != WSP_OK) return st;
-    if (options == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_NONE, "no options");
-    const HostBracketOptions &o = *options;
+    static const wsp_host_bracket_options kNoOptions = {};
+    const wsp_host_bracket_options &o = options != nullptr ? *options : kNoOptions;
+    // The core's options first (their reserved words 1..9), then ours (10 and 11..18), then the run
+    // options' (19 and 20..27).
+    constexpr uint32_t kBracketWords = 4u + sizeof o.bracket.reserved / sizeof o.bracket.reserved[0];
     st = check_options_reserved(o.bracket, "the host bracket options", diag);
     if (st != WSP_OK) return st;
-    st = check_reserved(&o.reserved0, 1, 10, "the host bracket options", diag);
+    st = check_reserved(&o.reserved0, 1, kBracketWords + 1u, "the host bracket options", diag);
     if (st != WSP_OK) return st;
-    st = check_reserved(o.reserved, 11, "the host bracket options", diag);
+    st = check_reserved(o.reserved, kBracketWords + 2u, "the host bracket options", diag);
     if (st != WSP_OK) return st;
     host::RunSettings settings;  // the run options' checks (reserved words, threads, seconds, interval)
-    st = host::check_run_options(run, 1, &settings, diag);
+    st = host::check_run_options(run, 1, &settings, diag, kBracketWords + 10u);
     if (st != WSP_OK) return st;
     if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
     st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
@@ -64,7 +72,7 @@ wsp_status host_bracket_run(const wsp_problem *p, const HostBracketOptions *opti
                                                           : bracket_default_work(*p);
     const BracketPlan plan = bracket_plan(budget);  // unused parts when budget is 0 (time only)
 
-    HostBracketResult r{};
+    wsp_host_bracket_result r{};
     BracketResult &b = r.bracket;
     b.bound = static_cast<uint32_t>(proven_upper(*p));
     b.upper = b.bound;
@@ -183,5 +191,3 @@ done:
     *result = r;
     return ok(diag);
 }
-
-}  // namespace wsp
