@@ -5,7 +5,7 @@
  * cancellation, and every error path. */
 #include "test_util.h"
 
-static uint64_t ws[1 << 15];
+static uint64_t ws[1 << 16];
 static uint32_t witness[4096];
 
 typedef struct run {
@@ -292,6 +292,54 @@ static void test_progress_and_cancel(void **state) {
     }
 }
 
+/* A simulated dispatch (most pending, least progress, starve) costs O(W) per cycle: with many warps
+ * the callback is asked during it too (issue 18: a time budget at W = 65536). Stopped there, the
+ * string is completed warp by warp and still decodes; without a stop, the string is the policy's. */
+static void test_initial_solution_stops(void **state) {
+    (void)state;
+    test_problem tp;
+    const uint32_t sigma[4] = {1, 1, 1, 1};
+    const uint32_t W = 2048; /* about 2 M warp visits in all: the dispatch asks at least once */
+    tp_init(&tp, "LL", W, sigma, 0);
+    static const uint32_t policies[] = {WSP_POLICY_MOST_PENDING, WSP_POLICY_LEAST_PROGRESS, WSP_POLICY_STARVE};
+    for (size_t k = 0; k < sizeof policies / sizeof policies[0]; ++k) {
+        wsp_anneal_options o;
+        memset(&o, 0, sizeof o);
+        watch w;
+        memset(&w, 0, sizeof w);
+        o.iterations = 100;
+        o.policy = policies[k];
+        o.control.progress = on_progress;
+        o.control.context = &w;
+        w.stop_after = 1;
+        w.answer = WSP_STOP_TIME;
+        run x = anneal(tp.p, &o);
+        assert_int_equal(x.status, WSP_OK);
+        /* TIME, or FINISHED where the completed string already meets the proven bound (here every
+           work-conserving schedule takes 2W cycles) */
+        assert_true(x.r.stop == WSP_STOP_TIME || (x.r.stop == WSP_STOP_FINISHED && x.r.lower == x.r.upper));
+        assert_int_equal(x.r.iterations, 0);
+        assert_true(w.calls >= 1); /* the dispatch asked */
+        assert_int_equal(decode_or_fail(tp.p, witness, NULL, NULL), x.r.lower);
+        static uint32_t stopped[2 * 2048];
+        memcpy(stopped, witness, sizeof stopped);
+        /* Not stopped: the same string as wsp_schedule_dispatch writes for the policy. */
+        static uint32_t dispatched[2 * 2048];
+        size_t size = 0;
+        assert_int_equal(wsp_schedule_workspace_size(tp.p, &size, NULL), WSP_OK);
+        assert_true(size <= sizeof ws);
+        assert_int_equal(wsp_schedule_dispatch(tp.p, policies[k], 0, ws, size, dispatched, 2 * W, NULL), WSP_OK);
+        /* the stopped string is not the policy's: the stop completed it warp by warp */
+        assert_true(memcmp(stopped, dispatched, sizeof dispatched) != 0);
+        memset(&w, 0, sizeof w);
+        o.iterations = 1;
+        x = anneal(tp.p, &o);
+        assert_int_equal(x.status, WSP_OK);
+        assert_int_equal(x.r.initial, decode_or_fail(tp.p, dispatched, NULL, NULL));
+        assert_true(w.calls >= 1);
+    }
+}
+
 /* A budget in candidates stops the run before its iterations (BUDGET), after exactly the budget;
  * a budget of at least the iterations changes nothing. */
 static void test_budget(void **state) {
@@ -496,6 +544,7 @@ int main(void) {
         cmocka_unit_test(test_stops_at_proven_bound_and_single_warp),
         cmocka_unit_test(test_initial_string_option),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_initial_solution_stops),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_reserved_words),
     };

@@ -29,6 +29,15 @@ namespace wsp {
 
 namespace {
 
+// The initial string's poll: the caller's progress callback with no work done yet (lower 0);
+// anything but 0 stops the simulated dispatch.
+bool ask_to_stop(void *context) {
+    const wsp_control *c = static_cast<const wsp_control *>(context);
+    wsp_progress pr = {};
+    pr.budget = c->budget;
+    return c->progress(c->context, &pr) != 0;
+}
+
 // The workspace serves three phases in turn: building the initial string (the dispatch policies'
 // scratch), the incremental decoder, and checking the witness. WSP_ANNEAL_WORKSPACE_SIZE(W, I) =
 // 82 W I + 20 W + 256 bounds it: with n = W I and c = horizon + 2 <= n + 2 cycles, the decoder's
@@ -279,7 +288,10 @@ wsp_status anneal_with(const wsp_problem *p, const wsp_anneal_options *options, 
         for (size_t k = 0; k < witness_length; ++k) witness[k] = o.initial[k];
     } else {
         Rng initial_rng = seeded_rng(o.seed);
-        make_initial(*p, o.policy, initial_rng, workspace, witness);
+        // The caller's callback may stop a long simulated dispatch (a time budget at large W): the
+        // string is then completed warp by warp, and the annealer stops at its first report.
+        InitialPoll poll = {ask_to_stop, const_cast<wsp_control *>(&o.control)};
+        make_initial(*p, o.policy, initial_rng, workspace, witness, o.control.progress != nullptr ? &poll : nullptr);
         if (o.policy == WSP_POLICY_RANDOM)
             rng = seeded_rng(o.seed ^ 0x5DEECE66Dull);  // a fresh stream for the moves
     }

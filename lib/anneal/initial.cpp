@@ -44,8 +44,9 @@ public:
             }
     }
 
-    void run(uint32_t policy, uint32_t *out) {
+    void run(uint32_t policy, uint32_t *out, const InitialPoll *poll) {
         uint64_t k = 0;
+        uint64_t visits = 0;  // warps visited or moved since the last poll
         const uint64_t n = uint64_t{W_} * I_;
         uint32_t alive = W_;  // order_[0..alive) are the unfinished warps
         // waiting[u]: unfinished warps whose next instruction is a u one. A cycle's scan ends as soon
@@ -55,6 +56,14 @@ public:
         uint32_t waiting[WSP_UNIT_COUNT] = {0, 0, 0, 0};
         if (I_ > 0) waiting[units_[0]] = W_;
         while (k < n) {
+            if (poll != nullptr && visits >= kPollVisits) {
+                visits = 0;
+                if (poll->stop(poll->context)) {
+                    finish_in_warp_order(k, out);
+                    return;
+                }
+            }
+            visits += alive;
             uint32_t count[WSP_UNIT_COUNT] = {0, 0, 0, 0};
             uint32_t total = 0, issued = 0;
             uint32_t avail[WSP_UNIT_COUNT];  // warps of each next type not yet issued this cycle
@@ -113,6 +122,13 @@ public:
 
 private:
     static constexpr uint32_t kIssued = 0xFFFFFFFFu;
+    static constexpr uint64_t kPollVisits = uint64_t{1} << 20;
+
+    // Stopped: each warp's instructions not yet recorded, warp by warp (next_ counts the recorded).
+    void finish_in_warp_order(uint64_t k, uint32_t *out) const {
+        for (uint32_t w = 0; w < W_; ++w)
+            for (uint32_t i = next_[w]; i < I_; ++i) out[k++] = w + 1u;
+    }
 
     bool load_less(uint32_t u, uint32_t v) const {
         return uint64_t{p_.count[u]} * p_.sigma[v] < uint64_t{p_.count[v]} * p_.sigma[u];
@@ -142,7 +158,8 @@ Rng seeded_rng(uint64_t seed) { return Rng(seed); }
 
 WorkspaceLayout dispatch_layout(const wsp_problem &p) { return Dispatcher::parts(p).layout; }
 
-void make_initial(const wsp_problem &p, uint32_t init, Rng &rng, void *scratch, uint32_t *out) {
+void make_initial(const wsp_problem &p, uint32_t init, Rng &rng, void *scratch, uint32_t *out,
+                  const InitialPoll *poll) {
     const uint32_t W = p.warps, I = p.length;
     const uint64_t n = uint64_t{W} * I;
     switch (init) {
@@ -162,7 +179,7 @@ void make_initial(const wsp_problem &p, uint32_t init, Rng &rng, void *scratch, 
             }
             return;
         default:
-            Dispatcher(p, scratch).run(init, out);
+            Dispatcher(p, scratch).run(init, out, poll);
             return;
     }
 }

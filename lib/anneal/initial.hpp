@@ -21,9 +21,20 @@
 
 namespace wsp {
 
+// Asked between cycles of a simulated dispatch, spaced by the work done (about 2^20 warp visits):
+// true stops the simulation. What it had recorded stays, and every warp's remaining instructions
+// follow in warp order, so the string is still one of the W*I multiset's (any such string decodes
+// to a valid schedule); it is just no longer the policy's.
+struct InitialPoll {
+    bool (*stop)(void *context);
+    void *context;
+};
+
 // Writes W*I warp ids (1-based) for `policy` (a wsp_policy_id below WSP_POLICY_COUNT) into out.
-// `scratch` holds dispatch_layout(p) (schedule/schedule.hpp).
-void make_initial(const wsp_problem &p, uint32_t policy, Rng &rng, void *scratch, uint32_t *out);
+// `scratch` holds dispatch_layout(p) (schedule/schedule.hpp). `poll` may be NULL (never stopped:
+// the policy's string, whatever it costs: O(W) per simulated cycle).
+void make_initial(const wsp_problem &p, uint32_t policy, Rng &rng, void *scratch, uint32_t *out,
+                  const InitialPoll *poll = nullptr);
 
 // Rng(seed) out of line: the annealer and wsp_schedule_dispatch share one copy of the seeding, which
 // is long on a 32-bit target (64-bit multiplies).

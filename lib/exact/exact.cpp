@@ -283,60 +283,17 @@ wsp_status internal(wsp_diag *diag, const char *what) {
     return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, what);
 }
 
-// Decode and validate the witness in the (now free) table region; its makespan must be `lower`.
-
-}  // namespace
-}  // namespace wsp
-
-extern "C" wsp_status wsp_exact_workspace_size(const wsp_problem *problem, uint64_t states, size_t *size,
-                                               wsp_diag *diag) {
-    if (size == nullptr)
-        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
-    *size = 0;
-    const wsp_status st = wsp::check_problem(problem, diag);
-    if (st != WSP_OK) return st;
-    return wsp::report_size(wsp::exact_layout(*problem).for_states(states), size, diag);
-}
-
-extern "C" wsp_status wsp_exact_solve(const wsp_problem *problem, const wsp_exact_options *options,
-                                      void *workspace, size_t workspace_size, uint32_t *witness,
-                                      size_t witness_length, wsp_exact_result *result,
-                                      wsp_diag *diag) {
-    using namespace wsp;
-    zero(result);
-    wsp_status st = check_problem(problem, diag);
-    if (st != WSP_OK) return st;
-    const wsp_problem *p = problem;
-    wsp_exact_options defaults;  // on the stack, not in flash: NULL is all defaults
-    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
-    const wsp_exact_options &o = options != nullptr ? *options : defaults;
-    st = check_options_reserved(o, "the exact options", diag);
-    if (st != WSP_OK) return st;
-    if (o.initial != nullptr) {
-        st = check_length(*p, o.initial_length, WSP_FIELD_INITIAL, "the initial schedule", diag);
-        if (st != WSP_OK) return st;
-    }
-    const ExactLayout l = exact_layout(*p);
-    st = check_workspace(workspace, workspace_size, l.for_states(0), diag);
-    if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
-    if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
-    const uint64_t cells = wsp::cells(*p);
-    uint8_t *ws = static_cast<uint8_t *>(workspace);
-    const uint64_t region = workspace_size - l.region_at;
-
-    // A caller's schedule is checked before the table takes its memory.
-    uint32_t initial = 0;
-    if (o.initial != nullptr) {
-        st = decode(*p, o.initial, WSP_FIELD_INITIAL, ws + l.region_at, nullptr, nullptr, &initial, diag);
-        if (st != WSP_OK) return st;
-    }
-
+// The search itself, in a frame of its own (not inlined into wsp_exact_solve), so that the witness
+// check after it does not stack on top of the Search object: the Cortex-M4 stack limit of every
+// public call that reaches wsp_exact_solve (make stack).
+__attribute__((noinline)) wsp_status run_search(const wsp_problem &p, const ExactLayout &l, uint8_t *ws,
+                                                uint64_t region, const wsp_exact_options &o, uint32_t *witness,
+                                                uint32_t initial, uint32_t *lower_out, wsp_exact_result *result,
+                                                wsp_diag *diag) {
+    const uint64_t cells = wsp::cells(p);
     // The starting lower bound: the caller's schedule (which may be the witness buffer itself),
     // else the path that takes the first transition out of every state.
-    Search search(*p, l, ws, region, o, witness);
+    Search search(p, l, ws, region, o, witness);
     uint32_t lower = initial;
     if (o.initial != nullptr) {
         if (o.initial != witness)
@@ -381,6 +338,64 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *problem, const wsp_exac
     r.stored = search.table().used();
     r.capacity = search.table().capacity();
     if (lower > upper) return broken("the witness is longer than the proven bound");
+    *lower_out = lower;
+    return WSP_OK;
+}
+
+// Decode and validate the witness in the (now free) table region; its makespan must be `lower`.
+
+}  // namespace
+}  // namespace wsp
+
+extern "C" wsp_status wsp_exact_workspace_size(const wsp_problem *problem, uint64_t states, size_t *size,
+                                               wsp_diag *diag) {
+    if (size == nullptr)
+        return wsp::fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no output for the size");
+    *size = 0;
+    const wsp_status st = wsp::check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    return wsp::report_size(wsp::exact_layout(*problem).for_states(states), size, diag);
+}
+
+extern "C" wsp_status wsp_exact_solve(const wsp_problem *problem, const wsp_exact_options *options,
+                                      void *workspace, size_t workspace_size, uint32_t *witness,
+                                      size_t witness_length, wsp_exact_result *result,
+                                      wsp_diag *diag) {
+    using namespace wsp;
+    zero(result);
+    wsp_status st = check_problem(problem, diag);
+    if (st != WSP_OK) return st;
+    const wsp_problem *p = problem;
+    wsp_exact_options defaults;  // on the stack, not in flash: NULL is all defaults
+    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
+    const wsp_exact_options &o = options != nullptr ? *options : defaults;
+    st = check_options_reserved(o, "the exact options", diag);
+    if (st != WSP_OK) return st;
+    if (o.initial != nullptr) {
+        st = check_length(*p, o.initial_length, WSP_FIELD_INITIAL, "the initial schedule", diag);
+        if (st != WSP_OK) return st;
+    }
+    const ExactLayout l = exact_layout(*p);
+    st = check_workspace(workspace, workspace_size, l.for_states(0), diag);
+    if (st != WSP_OK) return st;
+    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
+    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    if (st != WSP_OK) return st;
+    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
+    uint8_t *ws = static_cast<uint8_t *>(workspace);
+    const uint64_t region = workspace_size - l.region_at;
+
+    // A caller's schedule is checked before the table takes its memory.
+    uint32_t initial = 0;
+    if (o.initial != nullptr) {
+        st = decode(*p, o.initial, WSP_FIELD_INITIAL, ws + l.region_at, nullptr, nullptr, &initial, diag);
+        if (st != WSP_OK) return st;
+    }
+
+    uint32_t lower = 0;
+    st = run_search(*p, l, ws, region, o, witness, initial, &lower, result, diag);
+    if (st != WSP_OK) return st;
+    // The search's frame (its Search object) is gone here: the witness check runs on a short stack.
     st = check_witness(*p, ws + l.region_at, witness, lower, "exact solver", diag);
     if (st != WSP_OK) zero(result);
     return st != WSP_OK ? st : ok(diag);
