@@ -20,6 +20,9 @@
 #   make bench-bracket the anytime bracket on real PTX kernels x sm_70/80/90 x W 8..64 against the
 #                     witness search + exact search with the same budget (BRACKET_SECONDS per case,
 #                     default 10: about 135 x 2 x S; BRACKET_QUICK=1: 6 cases of 0.5 s)
+#                     BRACKET_LOWER_VS_ANNEAL=1: the witness search for LOWER_SECONDS (10) against
+#                     paper 003's annealer for ANNEAL_SECONDS (60) per case, one thread each;
+#                     subsets: BRACKET_KERNEL=saxpy,dp BRACKET_ARCH=sm_80 BRACKET_W=16,64
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks

@@ -10,8 +10,19 @@
 // and worst upper/lower of both. Every witness is decoded and validated before it is believed; the
 // program exits 1 if any check fails (a witness above an upper end, a rejected witness).
 //
+// BRACKET_LOWER_VS_ANNEAL=1 measures instead the lower end alone (issue 20's last goal), per case:
+//   - lower:  the public wsp_host_lower_run with its defaults (seed 1, as the CLI's `--method lower`)
+//             and a time budget of LOWER_SECONDS (default 10), one thread;
+//   - anneal: paper 003's annealer exactly as the CLI's `--method anneal --timeout A --threads 1` runs
+//             it (host/analysis run_anneal: one restart per initial solution, seeds 1.., T0 and moves
+//             of the paper, iterations fitted to the time), ANNEAL_SECONDS (default 60), one thread.
+// Both witnesses are decoded and validated; printed: both makespans, lower/anneal, which is higher,
+// then how many cases have lower >= anneal.
+//
 //   build/host/bracket_bench            (make bench-bracket; BRACKET_SECONDS=S, default 10;
-//                                        BRACKET_QUICK=1: three kernels, sm_80, W 8 and 32, S = 0.5)
+//                                        BRACKET_QUICK=1: three kernels, sm_80, W 8 and 32, S = 0.5;
+//                                        a subset: BRACKET_KERNEL=saxpy,dp BRACKET_ARCH=sm_80
+//                                        BRACKET_W=16,64, comma lists, default all)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "host/analysis/analysis.hpp"
 #include "host/arch/arch_presets.hpp"
 #include "host/ptx/ptx.hpp"
 #include "warpspan.h"
@@ -165,6 +177,74 @@ bool run_baseline(const wsp_problem *p, double seconds, const wsp_bounds &bounds
     return validated(p, witness) == b.lower && b.lower <= b.upper;
 }
 
+// Lower@L against anneal@A on one case; false when a witness is rejected or a run fails.
+struct Versus {
+    uint32_t lower = 0, anneal = 0;
+    uint32_t found_by = 0, rounds = 0, beam = 0;
+    double lower_seconds = 0, anneal_seconds = 0;
+    uint64_t anneal_iterations = 0;  // per restart, fitted to the time
+};
+
+bool run_versus(const wsp_problem *p, const wsp_bounds &bounds, double lower_seconds, double anneal_seconds,
+                Versus &v) {
+    const size_t n = static_cast<size_t>(wsp_problem_warps(p)) * wsp_problem_length(p);
+    std::vector<uint32_t> witness(n);
+    wsp_host_lower_options lo{};
+    lo.lower.seed = 1;  // the CLI's default --seed
+    wsp_host_run_options run{};
+    run.seconds = lower_seconds;
+    run.threads = 1;
+    wsp_host_lower_result lr{};
+    wsp_diag d{};
+    if (wsp_host_lower_run(p, &lo, &run, witness.data(), n, &lr, &d) != WSP_OK) {
+        std::fprintf(stderr, "lower: %s\n", d.message);
+        return false;
+    }
+    v.lower = lr.best.lower;
+    v.found_by = lr.best.found_by;
+    v.rounds = lr.best.rounds;
+    v.beam = lr.best.beam_width;
+    v.lower_seconds = lr.seconds;
+    if (validated(p, witness) != v.lower) return false;
+
+    wsp::host::AnalysisRequest request;
+    request.anneal = true;
+    request.anneal_settings.seconds = anneal_seconds;
+    request.anneal_settings.threads = 1;
+    wsp::host::Analysis a;
+    a.problem = const_cast<wsp_problem *>(p);
+    a.bounds = bounds;
+    a.upper = bounds.upper;
+    wsp::host::RunObserver quiet;
+    wsp::host::AnnealRun ar;
+    wsp::host::AnalysisError error;
+    if (!wsp::host::run_anneal(request, &quiet, a, ar, error)) {
+        std::fprintf(stderr, "anneal: %s\n", error.message.c_str());
+        return false;
+    }
+    v.anneal = ar.lower;
+    v.anneal_seconds = ar.seconds;
+    v.anneal_iterations = ar.iterations;
+    return validated(p, ar.instances[ar.best].witness) == v.anneal && v.lower <= bounds.upper &&
+           v.anneal <= bounds.upper;
+}
+
+double env_seconds(const char *name, double fallback) {
+    const char *s = std::getenv(name);
+    return s != nullptr ? std::atof(s) : fallback;
+}
+
+// Whether `item` is in the comma list of environment variable `name` (unset or empty: everything).
+bool selected(const char *name, const std::string &item) {
+    const char *s = std::getenv(name);
+    if (s == nullptr || *s == 0) return true;
+    std::stringstream list(s);
+    std::string part;
+    while (std::getline(list, part, ','))
+        if (part == item) return true;
+    return false;
+}
+
 double median(std::vector<double> v) {
     if (v.empty()) return 0;
     std::sort(v.begin(), v.end());
@@ -175,6 +255,14 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main() {
+    const char *versus_env = std::getenv("BRACKET_LOWER_VS_ANNEAL");
+    const bool versus = versus_env != nullptr && std::string(versus_env) != "0";
+    const double lower_seconds = env_seconds("LOWER_SECONDS", 10.0);
+    const double anneal_seconds = env_seconds("ANNEAL_SECONDS", 60.0);
+    if (versus && !(lower_seconds > 0 && anneal_seconds > 0)) {
+        std::fprintf(stderr, "LOWER_SECONDS and ANNEAL_SECONDS must be positive\n");
+        return 2;
+    }
     const bool quick = std::getenv("BRACKET_QUICK") != nullptr && std::string(std::getenv("BRACKET_QUICK")) != "0";
     double seconds = quick ? 0.5 : 10.0;
     if (const char *s = std::getenv("BRACKET_SECONDS")) seconds = std::atof(s);
@@ -182,20 +270,33 @@ int main() {
         std::fprintf(stderr, "BRACKET_SECONDS must be positive\n");
         return 2;
     }
-    std::printf("bracket benchmark: %s s per case for the bracket and %s s for the baseline (lower S/2, then "
-                "exact S/2), %s\n",
-                std::to_string(seconds).c_str(), std::to_string(seconds).c_str(),
-                quick ? "quick set" : "full set");
-    std::printf("%-20s %4s %-6s %3s | %6s %6s %6s %6s | %6s %6s %6s | %6s %6s\n", "kernel", "I", "arch", "W", "lower",
-                "upper", "u/l", "s", "b.low", "b.upp", "b.u/l", "paper", "p/l");
+    if (versus) {
+        std::printf("lower against anneal: wsp_host_lower_run %g s against the CLI's anneal %g s, one thread each, "
+                    "%s\n",
+                    lower_seconds, anneal_seconds, quick ? "quick set" : "selected set");
+        std::printf("%-20s %4s %-6s %3s | %6s %6s %4s %6s %6s | %6s %6s %10s | %6s %-6s | %6s\n", "kernel", "I", "arch",
+                    "W", "lower", "by", "rnds", "beam", "s", "anneal", "s", "it/restart", "l/a", "higher", "upper");
+    } else {
+        std::printf("bracket benchmark: %s s per case for the bracket and %s s for the baseline (lower S/2, then "
+                    "exact S/2), %s\n",
+                    std::to_string(seconds).c_str(), std::to_string(seconds).c_str(),
+                    quick ? "quick set" : "full set");
+        std::printf("%-20s %4s %-6s %3s | %6s %6s %6s %6s | %6s %6s %6s | %6s %6s\n", "kernel", "I", "arch", "W",
+                    "lower", "upper", "u/l", "s", "b.low", "b.upp", "b.u/l", "paper", "p/l");
+    }
+    static const char *const kFoundNames[] = {"init", "policy", "beam", "anneal"};
     std::vector<double> ratios, base_ratios;
-    int failures = 0, closed = 0, base_closed = 0;
+    int failures = 0, closed = 0, base_closed = 0, versus_rows = 0, versus_met = 0;
     size_t fixtures = sizeof kFixtures / sizeof kFixtures[0];
     for (size_t k = 0; k < fixtures; ++k) {
         if (quick && k != 0 && k != 3 && k != 8) continue;
+        std::string name = kFixtures[k].file;
+        name = name.substr(0, name.find('.'));
+        if (!selected("BRACKET_KERNEL", name)) continue;
         const std::string path = std::string(WSP_SOURCE_DIR) + "/tests/fixtures/ptx/" + kFixtures[k].file;
         for (const char *arch : kArchs) {
             if (quick && std::string(arch) != "sm_80") continue;
+            if (!selected("BRACKET_ARCH", arch)) continue;
             const wsp::host::ArchPreset *preset = wsp::host::find_arch_preset(arch);
             const std::string kernel = kernel_of(path, arch);
             if (preset == nullptr || kernel.empty()) {
@@ -208,6 +309,7 @@ int main() {
             sm.schedulers = preset->schedulers;
             for (uint32_t W : kWarps) {
                 if (quick && W != 8 && W != 32) continue;
+                if (!selected("BRACKET_W", std::to_string(W))) continue;
                 Problem pr;
                 if (!make_problem(kernel, W, sm, pr)) {
                     std::fprintf(stderr, "%s %s W=%u: no problem\n", kFixtures[k].file, arch, W);
@@ -216,6 +318,25 @@ int main() {
                 }
                 wsp_bounds bounds{};
                 wsp_bounds_compute(pr.p, &bounds, nullptr);
+                if (versus) {
+                    Versus v;
+                    if (!run_versus(pr.p, bounds, lower_seconds, anneal_seconds, v)) {
+                        std::fprintf(stderr, "%s %s W=%u: a check failed\n", kFixtures[k].file, arch, W);
+                        ++failures;
+                        continue;
+                    }
+                    ++versus_rows;
+                    versus_met += v.lower >= v.anneal;
+                    std::printf("%-20s %4u %-6s %3u | %6u %6s %4u %6u %6.2f | %6u %6.2f %10llu | %6.3f %-6s | %6llu\n",
+                                name.c_str(), wsp_problem_length(pr.p), arch, W, v.lower,
+                                kFoundNames[v.found_by < 4 ? v.found_by : 0], v.rounds, v.beam, v.lower_seconds,
+                                v.anneal, v.anneal_seconds, static_cast<unsigned long long>(v.anneal_iterations),
+                                static_cast<double>(v.lower) / v.anneal,
+                                v.lower > v.anneal ? "lower" : v.lower < v.anneal ? "anneal" : "equal",
+                                static_cast<unsigned long long>(bounds.upper));
+                    std::fflush(stdout);
+                    continue;
+                }
                 Bracket b, base;
                 if (!run_bracket(pr.p, seconds, b) || !run_baseline(pr.p, seconds, bounds, base)) {
                     std::fprintf(stderr, "%s %s W=%u: a check failed\n", kFixtures[k].file, arch, W);
@@ -235,8 +356,6 @@ int main() {
                 base_ratios.push_back(base_ratio);
                 closed += b.lower == b.upper;
                 base_closed += base.lower == base.upper;
-                std::string name = kFixtures[k].file;
-                name = name.substr(0, name.find('.'));
                 std::printf("%-20s %4u %-6s %3u | %6u %6u %6.3f %6.2f | %6u %6u %6.3f | %6llu %6.3f\n", name.c_str(),
                             wsp_problem_length(pr.p), arch, W, b.lower, b.upper, ratio, b.seconds, base.lower,
                             base.upper, base_ratio, static_cast<unsigned long long>(bounds.paper),
@@ -244,6 +363,12 @@ int main() {
                 std::fflush(stdout);
             }
         }
+    }
+    if (versus) {
+        std::printf("\n%d cases: lower@%gs >= anneal@%gs on %d (goal, issue 20: every case): %s\n", versus_rows,
+                    lower_seconds, anneal_seconds, versus_met, versus_met == versus_rows ? "met" : "NOT met");
+        if (failures > 0) std::printf("%d failures\n", failures);
+        return failures > 0 ? 1 : 0;
     }
     const size_t n = ratios.size();
     std::printf("\n%zu cases, %s s each\n", n, std::to_string(seconds).c_str());
