@@ -562,7 +562,8 @@ typedef struct wsp_lower_options {
     const uint32_t *initial;   /* optional starting pseudo-precedence string (W*I ids), e.g. another
                                   method's witness; NULL = none (the dispatch policies start) */
     uint32_t upper;            /* a proven upper bound from elsewhere (e.g. the exact search's upper
-                                  end) to stop at; 0 = wsp_bounds_compute's upper only */
+                                  end) to stop at; 0 = wsp_bounds_compute's upper only. A witness
+                                  found above it proves it wrong: WSP_ERR_RANGE */
     uint32_t max_beam;         /* widest beam (states per level): the workspace grows with it;
                                   0 = WSP_LOWER_DEFAULT_BEAM; <= WSP_LOWER_MAX_BEAM */
     uint32_t methods;          /* WSP_LOWER_* bits; 0 = WSP_LOWER_ALL */

@@ -29,13 +29,19 @@ namespace wsp {
 
 namespace {
 
-// The initial string's poll: the caller's progress callback with no work done yet (lower 0);
-// anything but 0 stops the simulated dispatch.
+// The initial string's poll: the caller's progress callback with no work done yet (lower 0, the
+// proven upper bound); anything but 0 stops the simulated dispatch.
+struct PollContext {
+    const wsp_control *control;
+    uint32_t upper;
+};
+
 bool ask_to_stop(void *context) {
-    const wsp_control *c = static_cast<const wsp_control *>(context);
+    const PollContext *c = static_cast<const PollContext *>(context);
     wsp_progress pr = {};
-    pr.budget = c->budget;
-    return c->progress(c->context, &pr) != 0;
+    pr.budget = c->control->budget;
+    pr.upper = c->upper;
+    return c->control->progress(c->control->context, &pr) != 0;
 }
 
 // The workspace serves three phases in turn: building the initial string (the dispatch policies'
@@ -290,7 +296,8 @@ wsp_status anneal_with(const wsp_problem *p, const wsp_anneal_options *options, 
         Rng initial_rng = seeded_rng(o.seed);
         // The caller's callback may stop a long simulated dispatch (a time budget at large W): the
         // string is then completed warp by warp, and the annealer stops at its first report.
-        InitialPoll poll = {ask_to_stop, const_cast<wsp_control *>(&o.control)};
+        PollContext asked = {&o.control, l.horizon};
+        InitialPoll poll = {ask_to_stop, &asked};
         make_initial(*p, o.policy, initial_rng, workspace, witness, o.control.progress != nullptr ? &poll : nullptr);
         if (o.policy == WSP_POLICY_RANDOM)
             rng = seeded_rng(o.seed ^ 0x5DEECE66Dull);  // a fresh stream for the moves

@@ -269,6 +269,9 @@ __attribute__((noinline)) wsp_status search(const wsp_problem &p, const LowerOpt
         }
         if (budget.used() == before) break;  // nothing could spend what is left
     }
+    if (o.upper != 0 && r.lower > o.upper)
+        return fail(diag, WSP_ERR_RANGE, WSP_FIELD_NONE,
+                    "the caller's upper bound (options.upper) is below a witnessed schedule: it is not an upper bound");
     r.stop = r.lower >= r.upper ? uint32_t{WSP_STOP_FINISHED}
              : budget.cancelled() ? user.stop
                                   : uint32_t{WSP_STOP_BUDGET};

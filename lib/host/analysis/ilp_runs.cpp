@@ -28,11 +28,8 @@ bool run_ilp(const AnalysisRequest &request, RunObserver *observer, const Analys
         bool finished = false;
         const wsp_status lp =
             wsp::ilp::lp_relaxation(*a.problem, m, request.ilp_seconds, &run.lp_bound, &run.lp_value, &finished, &d);
-        if (lp != WSP_OK) {
-            observer->end();
-            return analysis_fail(error, "ilp", lp, d);
-        }
-        run.has_lp_bound = finished;
+        // The LP bound is optional: where lp_solve fails on the relaxation, the ILP runs without it.
+        run.has_lp_bound = lp == WSP_OK && finished;
         run.lp_seconds = wsp_host_seconds() - start;
         if (request.ilp_seconds > 0) o.seconds = request.ilp_seconds > run.lp_seconds ? request.ilp_seconds - run.lp_seconds : 1e-3;
     }

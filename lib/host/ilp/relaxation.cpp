@@ -2,7 +2,7 @@
 // LP relaxation"). Sketch: every work-conserving schedule, renamed so that warps finish in order,
 // is an integer point of the model with objective = its makespan; the LP relaxation maximises the
 // same objective over a superset of those points, so its value v >= T(W), and floor(v + slack) >=
-// T(W) as long as lp_solve's error is below the slack (1e-5; its tolerances are about 1e-9).
+// T(W) as long as lp_solve's error is below the slack (1e-4 + 1e-6 |v|; its tolerances are about 1e-9).
 #include <math.h>
 
 #include "host/ilp/lpsolve_system.hpp"
@@ -58,7 +58,7 @@ wsp_status lp_relaxation(const wsp_problem &p, const Model &m, double seconds, u
         return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER, WSP_FIELD_NONE, 0,
                      "lp_solve ended the LP relaxation with %s (%d)", LpSolve::code_name(o.code), o.code);
     *value = o.objective;
-    const double f = floor(o.objective + kLpSlack);
+    const double f = floor(o.objective + lp_slack(o.objective));
     if (f < horizon) *bound = f < 0 ? 0 : static_cast<uint32_t>(f);
     *finished = true;
     return ok(diag);

@@ -32,11 +32,13 @@ bool add_strong_rows(const wsp_problem &p, uint32_t horizon, System &out, StopFn
 bool build_model(const wsp_problem &p, uint32_t horizon, const Model &m, System &out, StopFn stop = nullptr,
                  void *stop_context = nullptr);
 
-// The LP relaxation's tolerance: lp_solve's value v gives the proven bound floor(v + kLpSlack).
-constexpr double kLpSlack = 1e-5;
+// The LP relaxation's tolerance: lp_solve's value v gives the bound floor(v + lp_slack(v)), proven
+// as long as lp_solve's error on the objective is below the slack (1e-4 + 1e-6 |v|: far above its
+// feasibility tolerances of about 1e-9 per column; a safe dual bound would remove the assumption).
+inline double lp_slack(double v) { return 1e-4 + 1e-6 * (v < 0 ? -v : v); }
 
 // Solves the LP relaxation of model m for p (every column in [0, 1]) with the safe bound as
-// horizon. *bound = min(horizon, floor(value + kLpSlack)) is a proven upper bound on T(W)
+// horizon. *bound = min(horizon, floor(value + lp_slack(value))) is a proven upper bound on T(W)
 // (docs/ilp_strong.md, "The LP relaxation"); *value is lp_solve's objective. *finished = false
 // (bound = horizon) when `seconds` (0 = none) ran out. WSP_ERR_UNAVAILABLE without lp_solve.
 wsp_status lp_relaxation(const wsp_problem &p, const Model &m, double seconds, uint32_t *bound, double *value,

@@ -135,7 +135,7 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
                 b.lower = er.lower;
                 b.found_by = kBracketFoundExact;
             }
-            if (er.upper < b.upper) {
+            if (er.upper != 0 && er.upper < b.upper) {  // 0: the job was skipped (its deadline had passed)
                 b.upper = er.upper;
                 b.upper_by = kBracketUpperExact;
             }
