@@ -70,6 +70,16 @@ void observe_jobs(void *observer, const wsp_host_monitor_status *status) {
     static_cast<RunObserver *>(observer)->jobs_progress(*status);
 }
 
+wsp_host_run_options observed_run(uint32_t threads, double seconds, RunObserver *observer) {
+    wsp_host_run_options o{};
+    o.threads = threads;
+    o.seconds = seconds;
+    o.monitor = observe_jobs;
+    o.context = observer;
+    o.monitor_interval = 0.5;
+    return o;
+}
+
 uint32_t observe_ilp(void *observer, const wsp_progress *progress) {
     RunObserver *o = static_cast<RunObserver *>(observer);
     o->ilp_progress(*progress);

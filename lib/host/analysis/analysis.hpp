@@ -234,6 +234,8 @@ uint32_t observe_stop(void *observer, const wsp_progress *progress);
 void observe_jobs(void *observer, const wsp_host_monitor_status *status);
 uint32_t observe_ilp(void *observer, const wsp_progress *progress);
 constexpr uint64_t kObserveInterval = 16384;  // states or iterations between observer calls
+// Run options of a host job batch whose monitor forwards to the observer every half second.
+wsp_host_run_options observed_run(uint32_t threads, double seconds, RunObserver *observer);
 
 // The configuration with the library's defaults filled in: warp size 32, units = the warp size, latency 1.
 wsp_sm_config resolve_defaults(const wsp_sm_config &sm);

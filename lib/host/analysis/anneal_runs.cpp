@@ -128,12 +128,7 @@ bool run_anneal(const AnalysisRequest &request, RunObserver *observer, const Ana
         jobs[k].options.control.context = observer;
         jobs[k].options.control.interval = kObserveInterval;
     }
-    wsp_host_run_options o{};
-    o.threads = s.threads;
-    o.seconds = seconds;
-    o.monitor = observe_jobs;
-    o.context = observer;
-    o.monitor_interval = 0.5;
+    const wsp_host_run_options o = observed_run(s.threads, seconds, observer);
     wsp_diag d{};
     observer->begin("anneal");
     const wsp_status st = wsp_host_anneal_run(jobs.data(), jobs.size(), &o, &d);

@@ -22,12 +22,7 @@ bool run_bracket(const AnalysisRequest &request, RunObserver *observer, const An
     o.bracket.control.interval = kObserveInterval;
     o.bracket.seed = s.seed;
     o.memory = (s.memory_mib != 0 ? s.memory_mib : kDefaultMemoryMiB) << 20;
-    wsp_host_run_options ro{};
-    ro.threads = s.threads;
-    ro.seconds = s.seconds;
-    ro.monitor = observe_jobs;
-    ro.context = observer;
-    ro.monitor_interval = 0.5;
+    const wsp_host_run_options ro = observed_run(s.threads, s.seconds, observer);
     wsp_host_bracket_result r{};
     wsp_diag d{};
     observer->begin("bracket");

@@ -109,11 +109,7 @@ bool run_estimate(const AnalysisRequest &request, RunObserver *observer, const A
         jobs[y - 1].options.control.context = observer;
         jobs[y - 1].options.control.interval = kObserveInterval;
     }
-    wsp_host_run_options o{};
-    o.threads = request.estimate_threads;
-    o.monitor = observe_jobs;
-    o.context = observer;
-    o.monitor_interval = 0.5;
+    const wsp_host_run_options o = observed_run(request.estimate_threads, 0, observer);
     wsp_diag d{};
     observer->begin("estimate");
     const wsp_status st = wsp_host_exact_run(jobs.data(), jobs.size(), &o, &d);

@@ -24,12 +24,7 @@ bool run_lower(const AnalysisRequest &request, RunObserver *observer, const Anal
         o.lower.initial = a.witness->string.data();
         o.lower.initial_length = a.witness->string.size();
     }
-    wsp_host_run_options ro{};
-    ro.threads = s.threads;
-    ro.seconds = s.seconds;
-    ro.monitor = observe_jobs;
-    ro.context = observer;
-    ro.monitor_interval = 0.5;
+    const wsp_host_run_options ro = observed_run(s.threads, s.seconds, observer);
     wsp_host_lower_result r{};
     wsp_diag d{};
     observer->begin("lower");
