@@ -23,10 +23,6 @@ namespace wsp {
 
 namespace {
 
-wsp_status internal(wsp_diag *diag, const char *what) {
-    return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, what);
-}
-
 // The search itself, in a frame of its own (not inlined into wsp_exact_solve), so that the witness
 // check after it does not stack on top of the Search object: the Cortex-M4 stack limit of every
 // public call that reaches wsp_exact_solve (make stack).
@@ -34,58 +30,10 @@ __attribute__((noinline)) wsp_status run_search(const wsp_problem &p, const Exac
                                                 uint64_t region, const wsp_exact_options &o, uint32_t *witness,
                                                 uint32_t initial, uint32_t *lower_out, wsp_exact_result *result,
                                                 wsp_diag *diag) {
-    const uint64_t cells = wsp::cells(p);
-    // The starting lower bound: the caller's schedule (which may be the witness buffer itself),
-    // else the path that takes the first transition out of every state.
     StateTable table(ws + l.region_at, region, l.key);
     NaturalOrder order;
     Search<StateTable, NaturalOrder> search(p, l, ws, table, o, witness, order);
-    uint32_t lower = initial;
-    if (o.initial != nullptr) {
-        if (o.initial != witness)
-            for (size_t k = 0; k < cells; ++k) witness[k] = o.initial[k];
-    } else {
-        lower = search.dive();
-    }
-    uint32_t upper = l.horizon;
-    wsp_exact_result &r = *result;
-    auto broken = [&](const char *what) {  // a proven invariant failed: nothing of the result holds
-        zero(result);
-        return internal(diag, what);
-    };
-    if (lower > upper) return broken("a schedule is longer than the proven bound");
-    search.known_lower = lower;
-
-    r.stop = WSP_STOP_FINISHED;
-    uint32_t root_slot = 0;
-    if (lower < upper && !search.insert_root(&root_slot)) r.stop = WSP_STOP_MEMORY;
-    while (r.stop == WSP_STOP_FINISHED && lower < upper) {
-        ++r.probes;
-        uint32_t bound = 0, makespan = 0;
-        switch (search.probe(upper, &root_slot, &bound, &makespan)) {
-        case Probe::kFail:
-            if (bound >= upper) return broken("a refuted probe did not lower the bound");
-            upper = bound;
-            break;
-        case Probe::kFound:
-            if (makespan != upper)
-                return broken("a probe found a schedule off its proven bound");
-            lower = makespan;
-            search.known_lower = lower;
-            break;
-        case Probe::kBudget: r.stop = WSP_STOP_BUDGET; break;
-        case Probe::kMemory: r.stop = WSP_STOP_MEMORY; break;
-        case Probe::kStopped: r.stop = search.stop(); break;
-        }
-    }
-    r.lower = lower;
-    r.upper = upper;
-    r.expanded = search.expanded();
-    r.stored = search.table().used();
-    r.capacity = search.table().capacity();
-    if (lower > upper) return broken("the witness is longer than the proven bound");
-    *lower_out = lower;
-    return WSP_OK;
+    return run_probes(search, order, p, l, o, witness, initial, lower_out, result, diag);
 }
 
 // Decode and validate the witness in the (now free) table region; its makespan must be `lower`.

@@ -16,6 +16,8 @@
 #include "model/problem.hpp"
 #include "schedule/witness_check.hpp"
 #include "util/control.hpp"
+#include "util/diag.hpp"
+#include "util/reserved.hpp"
 #include "util/workspace.hpp"
 
 namespace wsp {
@@ -74,10 +76,16 @@ inline ExactLayout exact_layout(const wsp_problem &p) {
 
 enum class Probe { kFail, kFound, kBudget, kMemory, kStopped };
 
-// The core's hooks: transitions in the frame's own order, nothing else to stop for.
+// The core's hooks: transitions in the frame's own order, nothing else to stop for, no other
+// searcher. next() moves a frame to its next transition (false when none is left); stop() is asked
+// at every expansion; probing(theta) is told when the driver starts a probe; refuted_elsewhere() is
+// asked after a probe the hooks stopped: true when another searcher refuted it (the root's bound in
+// the table is then below theta).
 struct NaturalOrder {
     bool next(Frame &f, uint32_t /*depth*/) const { return f.next_transition(); }
     bool stop() const { return false; }
+    void probing(uint32_t /*theta*/) const {}
+    bool refuted_elsewhere() const { return false; }
 };
 
 // One searcher: its own stack of frames in `ws` (laid out by `l`), the table it shares or owns.
@@ -290,6 +298,69 @@ Probe Search<Table, Hooks>::probe(uint32_t theta, uint32_t *root_slot, uint32_t 
         child.prepare(p_);
         ++sp;
     }
+}
+
+// The driver: probes from the proven bound down until a probe finds a path (whose makespan is then
+// the upper end: T(W)) or a budget stops it with a bracket. The starting lower bound is the caller's
+// schedule (`initial`, its makespan; it may be the witness buffer itself), else the path that takes
+// the first transition out of every state. Writes the result and *lower_out (the witness's makespan).
+template <class Table, class Hooks>
+wsp_status run_probes(Search<Table, Hooks> &search, Hooks &hooks, const wsp_problem &p, const ExactLayout &l,
+                      const wsp_exact_options &o, uint32_t *witness, uint32_t initial, uint32_t *lower_out,
+                      wsp_exact_result *result, wsp_diag *diag) {
+    const uint64_t cells = wsp::cells(p);
+    uint32_t lower = initial;
+    if (o.initial != nullptr) {
+        if (o.initial != witness)
+            for (size_t k = 0; k < cells; ++k) witness[k] = o.initial[k];
+    } else {
+        lower = search.dive();
+    }
+    uint32_t upper = l.horizon;
+    wsp_exact_result &r = *result;
+    auto broken = [&](const char *what) {  // a proven invariant failed: nothing of the result holds
+        zero(result);
+        return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, what);
+    };
+    if (lower > upper) return broken("a schedule is longer than the proven bound");
+    search.known_lower = lower;
+
+    r.stop = WSP_STOP_FINISHED;
+    uint32_t root_slot = 0;
+    if (lower < upper && !search.insert_root(&root_slot)) r.stop = WSP_STOP_MEMORY;
+    while (r.stop == WSP_STOP_FINISHED && lower < upper) {
+        ++r.probes;
+        uint32_t bound = 0, makespan = 0;
+        hooks.probing(upper);
+        Probe answer = search.probe(upper, &root_slot, &bound, &makespan);
+        if (answer == Probe::kStopped && hooks.refuted_elsewhere()) {
+            answer = Probe::kFail;
+            bound = search.table().bound(root_slot);
+        }
+        switch (answer) {
+        case Probe::kFail:
+            if (bound >= upper) return broken("a refuted probe did not lower the bound");
+            upper = bound;
+            break;
+        case Probe::kFound:
+            if (makespan != upper)
+                return broken("a probe found a schedule off its proven bound");
+            lower = makespan;
+            search.known_lower = lower;
+            break;
+        case Probe::kBudget: r.stop = WSP_STOP_BUDGET; break;
+        case Probe::kMemory: r.stop = WSP_STOP_MEMORY; break;
+        case Probe::kStopped: r.stop = search.stop(); break;
+        }
+    }
+    r.lower = lower;
+    r.upper = upper;
+    r.expanded = search.expanded();
+    r.stored = search.table().used();
+    r.capacity = search.table().capacity();
+    if (lower > upper) return broken("the witness is longer than the proven bound");
+    *lower_out = lower;
+    return WSP_OK;
 }
 
 }  // namespace wsp
