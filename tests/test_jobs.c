@@ -81,19 +81,79 @@ static void test_exact_jobs(void **state) {
     }
 }
 
-/* The same result as wsp_exact_solve with the same memory. */
+/* The same result as wsp_exact_solve with the same memory, on one thread. */
 static void test_exact_job_equals_core(void **state) {
     static uint64_t ws[(4u << 20) / 8];
     wsp_host_exact_job job = exact_job(lcl4.p, witness[0]);
+    wsp_host_run_options o;
     wsp_exact_result r;
     uint32_t w[12];
     (void)state;
-    assert_int_equal(wsp_host_exact_run(&job, 1, NULL, NULL), WSP_OK);
+    memset(&o, 0, sizeof o);
+    o.threads = 1;
+    assert_int_equal(wsp_host_exact_run(&job, 1, &o, NULL), WSP_OK);
     assert_int_equal(wsp_exact_solve(lcl4.p, NULL, ws, sizeof ws, w, 12, &r, NULL), WSP_OK);
     assert_int_equal(job.result.lower, r.lower);
     assert_int_equal(job.result.expanded, r.expanded);
     assert_int_equal(job.result.probes, r.probes);
     assert_memory_equal(witness[0], w, sizeof w);
+}
+
+/* One job on several threads (host/exact/parallel_exact.cpp: helpers that share the table): T(W),
+ * the stop reason and the witness equal the core's for every thread count, with the table growing by
+ * rehashing (64 MiB) and, at its last growth, by emptying itself (3 MiB). The instances store about
+ * 170,000 and 370,000 states (the first table holds 57,344). A work budget runs single-threaded. */
+static void test_exact_job_threads(void **state) {
+    static const struct {
+        const char *kernel;
+        uint32_t warps, schedulers;
+        uint64_t memory;
+    } cases[] = {
+        {"LCL", 4, 0, 4u << 20},
+#ifdef WSP_SANITIZED_BUILD
+        {"L3 C5 L2 C5", 6, 4, 64u << 20},
+        {"L3 C5 L2 C5", 6, 4, 3u << 20},
+#else
+        {"L4 C6 L2 C6", 7, 4, 64u << 20},
+        {"L4 C6 L2 C6", 7, 4, 3u << 20},
+        {"L5 C9 L2 C9", 6, 3, 64u << 20},
+#endif
+    };
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    static uint32_t core_witness[7 * 25], job_witness[7 * 25];
+    (void)state;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        test_problem tp;
+        tp_init(&tp, cases[c].kernel, cases[c].warps, sigma, cases[c].schedulers);
+        const uint64_t cells = (uint64_t)wsp_problem_warps(tp.p) * wsp_problem_length(tp.p);
+        void *ws = calloc(1, (size_t)cases[c].memory);
+        wsp_exact_result core;
+        assert_non_null(ws);
+        assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, (size_t)cases[c].memory, core_witness, (size_t)cells, &core,
+                                         NULL),
+                         WSP_OK);
+        free(ws);
+        for (uint32_t threads = 1; threads <= 3; ++threads) {
+            wsp_host_exact_job job = exact_job(tp.p, job_witness);
+            wsp_host_run_options o;
+            memset(&o, 0, sizeof o);
+            o.threads = threads;
+            job.memory = cases[c].memory;
+            assert_int_equal(wsp_host_exact_run(&job, 1, &o, NULL), WSP_OK);
+            if (job.result.stop != core.stop || job.result.lower != core.lower || job.result.upper != core.upper)
+                fail_msg("%s W=%u memory %llu threads %u: stop %u [%u, %u], core stop %u [%u, %u]", cases[c].kernel,
+                         cases[c].warps, (unsigned long long)cases[c].memory, threads, job.result.stop,
+                         job.result.lower, job.result.upper, core.stop, core.lower, core.upper);
+            assert_memory_equal(job_witness, core_witness, (size_t)cells * sizeof(uint32_t));
+            if (threads == 1) assert_int_equal(job.result.expanded, core.expanded);
+            /* With a work budget the expansions are the core's, whatever the thread count. */
+            job = exact_job(tp.p, job_witness);
+            job.memory = cases[c].memory;
+            job.options.control.budget = 1000;
+            assert_int_equal(wsp_host_exact_run(&job, 1, &o, NULL), WSP_OK);
+            assert_int_equal(job.result.expanded, core.expanded < 1000 ? core.expanded : 1000);
+        }
+    }
 }
 
 /* An error of one job is that job's: the call succeeds, the others run. */
@@ -334,6 +394,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_jobs),
         cmocka_unit_test(test_exact_job_equals_core),
+        cmocka_unit_test(test_exact_job_threads),
         cmocka_unit_test(test_job_errors),
         cmocka_unit_test(test_job_reserved),
         cmocka_unit_test(test_deadlines),

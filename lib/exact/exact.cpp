@@ -14,8 +14,7 @@
 // bound, plus two for completing a path), a key buffer, warp positions for the witness, and the
 // state table, which takes the rest. When the search ends the table's memory is reused to decode and
 // validate the witness.
-#include "exact/search.hpp"
-#include "schedule/schedule.hpp"
+#include "exact/solve.hpp"
 #include "util/diag.hpp"
 #include "util/reserved.hpp"
 
@@ -55,42 +54,6 @@ extern "C" wsp_status wsp_exact_solve(const wsp_problem *problem, const wsp_exac
                                       void *workspace, size_t workspace_size, uint32_t *witness,
                                       size_t witness_length, wsp_exact_result *result,
                                       wsp_diag *diag) {
-    using namespace wsp;
-    zero(result);
-    wsp_status st = check_problem(problem, diag);
-    if (st != WSP_OK) return st;
-    const wsp_problem *p = problem;
-    wsp_exact_options defaults;  // on the stack, not in flash: NULL is all defaults
-    if (options == nullptr) __builtin_memset(&defaults, 0, sizeof defaults);
-    const wsp_exact_options &o = options != nullptr ? *options : defaults;
-    st = check_options_reserved(o, "the exact options", diag);
-    if (st != WSP_OK) return st;
-    if (o.initial != nullptr) {
-        st = check_length(*p, o.initial_length, WSP_FIELD_INITIAL, "the initial schedule", diag);
-        if (st != WSP_OK) return st;
-    }
-    const ExactLayout l = exact_layout(*p);
-    st = check_workspace(workspace, workspace_size, l.for_states(0), diag);
-    if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
-    if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
-    uint8_t *ws = static_cast<uint8_t *>(workspace);
-    const uint64_t region = workspace_size - l.region_at;
-
-    // A caller's schedule is checked before the table takes its memory.
-    uint32_t initial = 0;
-    if (o.initial != nullptr) {
-        st = decode(*p, o.initial, WSP_FIELD_INITIAL, ws + l.region_at, nullptr, nullptr, &initial, diag);
-        if (st != WSP_OK) return st;
-    }
-
-    uint32_t lower = 0;
-    st = run_search(*p, l, ws, region, o, witness, initial, &lower, result, diag);
-    if (st != WSP_OK) return st;
-    // The search's frame (its Search object) is gone here: the witness check runs on a short stack.
-    st = check_witness(*p, ws + l.region_at, witness, lower, "exact solver", diag);
-    if (st != WSP_OK) zero(result);
-    return st != WSP_OK ? st : ok(diag);
+    return wsp::exact_solve(problem, options, workspace, workspace_size, witness, witness_length, result, diag,
+                            wsp::run_search);
 }

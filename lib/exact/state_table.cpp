@@ -6,8 +6,8 @@ namespace {
 
 inline uint32_t rotl(uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
 
-// A multiply-rotate hash over the key words with a final avalanche, so that keys differing in one
-// position spread over the table.
+}  // namespace
+
 uint32_t hash_key(const uint32_t *key, uint32_t words) {
     uint32_t h = 0x9747B28Cu ^ words;
     for (uint32_t j = 0; j < words; ++j) {
@@ -22,8 +22,6 @@ uint32_t hash_key(const uint32_t *key, uint32_t words) {
     h ^= h >> 16;
     return h;
 }
-
-}  // namespace
 
 void KeyFormat::encode(const Frame &f, uint32_t warps, uint32_t length, uint32_t *key) const {
     for (uint32_t j = 0; j < words; ++j) key[j] = 0;

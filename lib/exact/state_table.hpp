@@ -33,6 +33,10 @@ struct KeyFormat {
     void encode(const Frame &f, uint32_t warps, uint32_t length, uint32_t *key) const;
 };
 
+// A multiply-rotate hash over the key words with a final avalanche, so that keys differing in one
+// position spread over the table.
+uint32_t hash_key(const uint32_t *key, uint32_t words);
+
 class StateTable {
 public:
     static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
@@ -77,6 +81,8 @@ public:
     }
 
 private:
+    friend class SharedTableAccess;  // the host's table shared by threads (host/exact) uses the layout
+
     // entry[0] = bound + 1 (0 marks an empty slot), entry[1 ..] = key
     uint32_t *entry(uint32_t slot) const { return base_ + static_cast<size_t>(slot) * stride_; }
 

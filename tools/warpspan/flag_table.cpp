@@ -147,8 +147,8 @@ const FlagSpec kFlags[] = {
         .otherwise("min(W, 4)")
         .range(1, WSP_MAX_WARPS),
     flag(Flag::kThreads, "--threads", "N", ValueType::kUnsigned, kMain, Group::kAnalysis, "threads",
-         "lower, estimate and anneal: run on N threads; results do not depend on it (lower: unless only "
-         "--timeout bounds it)")
+         "lower, exact, estimate and anneal: run on N threads; results do not depend on it (lower: unless "
+         "only --timeout bounds it; exact: with --budget it runs on one thread)")
         .otherwise("one per hardware thread")
         .range(1, 4096),
     flag(Flag::kIterations, "--iterations", "N", ValueType::kUnsigned, kMain, Group::kAnalysis, "iterations",

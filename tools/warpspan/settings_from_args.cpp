@@ -133,6 +133,7 @@ bool settings_from_args(const ParsedArgs &a, const Sourced<std::string> *kernel,
     an.moves = a.choice<Moves>(Flag::kMoves) == Moves::kLocal ? WSP_MOVES_LOCAL : WSP_MOVES_UNIFORM;
     an.seconds = seconds;
     an.threads = threads;
+    r.exact_settings.threads = threads;
     wsp::host::LowerSettings &lo = r.lower_settings;
     lo.work = a.has(Flag::kWork) ? a.number(Flag::kWork) : 0;
     lo.seed = an.seed;

@@ -154,6 +154,7 @@ struct ExactSettings {
     uint64_t budget = 0;      // states; 0 = none
     uint64_t memory_mib = 0;  // 0 = kDefaultMemoryMiB (shared by the solves that run at once)
     double seconds = 0;       // per solve; 0 = none
+    unsigned threads = 0;     // searchers of one solve (without a budget); 0 = one per hardware thread
 };
 constexpr uint64_t kDefaultMemoryMiB = 256;
 

@@ -71,7 +71,7 @@ bool run_exact(const AnalysisRequest &request, RunObserver *observer, const Anal
     job.options.control.context = observer;
     job.options.control.interval = kObserveInterval;
     wsp_host_run_options o{};
-    o.threads = 1;
+    o.threads = request.exact_settings.threads;  // the spare threads help the one job
     wsp_diag d{};
     observer->begin("exact");
     const wsp_status st = wsp_host_exact_run(&job, 1, &o, &d);

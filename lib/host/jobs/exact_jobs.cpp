@@ -7,6 +7,7 @@
 #endif
 #include <vector>
 
+#include "host/exact/parallel_exact.hpp"
 #include "host/jobs/pool.hpp"
 #include "util/control.hpp"
 #include "util/diag.hpp"
@@ -84,7 +85,10 @@ uint32_t on_progress(void *context, const wsp_progress *pr) {
     return 0;
 }
 
-void run_one(wsp_host_exact_job &job, Live &live, const RunSettings &settings) {
+// `threads` searchers for the job (spare threads of the call, when it has fewer jobs than threads).
+// A work budget counts the main thread's expansions in the core's order: with helpers it would
+// depend on their timing, so a job with one runs single-threaded, as it does in the core.
+void run_one(wsp_host_exact_job &job, Live &live, const RunSettings &settings, uint32_t threads) {
     const double start = wsp_host_seconds();
     job.result = wsp_exact_result{};
     job.elapsed = 0;
@@ -119,8 +123,12 @@ void run_one(wsp_host_exact_job &job, Live &live, const RunSettings &settings) {
                                "the workspace could not be allocated");
         return;
     }
-    job.status = wsp_exact_solve(job.problem, &o, ws.data, bytes, job.witness,
-                                 static_cast<size_t>(job.witness_length), &job.result, &job.diag);
+    if (threads > 1 && job.options.control.budget == 0)
+        job.status = wsp::host::parallel_exact_solve(job.problem, &o, ws.data, bytes, threads, job.witness,
+                                                     static_cast<size_t>(job.witness_length), &job.result, &job.diag);
+    else
+        job.status = wsp_exact_solve(job.problem, &o, ws.data, bytes, job.witness,
+                                     static_cast<size_t>(job.witness_length), &job.result, &job.diag);
     if (job.status == WSP_OK) {
         live.work = job.result.expanded;
         live.lower = job.result.lower;
@@ -151,6 +159,7 @@ extern "C" wsp_status wsp_host_exact_run(wsp_host_exact_job *jobs, size_t count,
         }
     }
     std::vector<Live> live(count);
-    wsp::host::run_pool(count, settings, live, [&](size_t k) { run_one(jobs[k], live[k], settings); });
+    const uint32_t per_job = count > 0 && settings.asked > count ? static_cast<uint32_t>(settings.asked / count) : 1u;
+    wsp::host::run_pool(count, settings, live, [&](size_t k) { run_one(jobs[k], live[k], settings, per_job); });
     return wsp::ok(diag);
 }

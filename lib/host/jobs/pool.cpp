@@ -55,6 +55,7 @@ wsp_status check_run_options(const wsp_host_run_options *options, size_t count, 
     }
     if (threads == 0) threads = std::thread::hardware_concurrency();
     if (threads == 0) threads = 1;
+    settings->asked = threads;
     if (threads > count) threads = static_cast<uint32_t>(count);
     settings->threads = threads > 0 ? threads : 1u;
     return WSP_OK;

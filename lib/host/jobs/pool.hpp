@@ -26,6 +26,7 @@ struct Live {
 // The run options after the checks (NULL: the defaults).
 struct RunSettings {
     uint32_t threads = 0;     // resolved: at least 1, at most the job count
+    uint32_t asked = 0;       // resolved before the job count: at least 1 (spare threads may help a job)
     double start = 0;         // wsp_host_seconds() at the call's start
     double deadline = 0;      // 0 = none
     wsp_host_monitor_fn monitor = nullptr;
