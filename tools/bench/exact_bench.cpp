@@ -4,6 +4,7 @@
 // (the baseline the issue names), run in the same process, with the ratio of their times.
 //
 //   build/host/exact_bench [SECONDS_PER_INSTANCE [MEMORY_MIB [BASELINE_MAX_W]]]
+//   build/host/exact_bench threads [W [THREADS [MEMORY_MIB]]]   (the host's threads on one solve)
 //
 // Defaults: 20 s, 2048 MiB, baseline up to W = 7. A program that prints figures, not a test.
 #include <chrono>
@@ -110,7 +111,59 @@ double now() { return wsp_host_seconds(); }
 
 }  // namespace
 
+// `exact_bench threads [W [THREADS [MEMORY_MIB]]]`: one Voronoi solve on 1 thread, then on THREADS
+// (default 2) sharing one table, in the same run; the ratio of their times is the figure.
+int threads_mode(int argc, char **argv) {
+    const uint32_t W = argc > 2 ? static_cast<uint32_t>(std::atoi(argv[2])) : 7;
+    const uint32_t threads = argc > 3 ? static_cast<uint32_t>(std::atoi(argv[3])) : 2;
+    const uint64_t mib = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 2048;
+    wsp_sm_config sm{};
+    sm.units[WSP_UNIT_L] = 32;
+    sm.units[WSP_UNIT_C] = 128;
+    sm.schedulers = 4;
+    size_t size = 0;
+    wsp_diag d{};
+    if (wsp_problem_workspace_size("L5 C9 L2 C9", W, &sm, &size, &d) != WSP_OK) {
+        std::printf("error: %s\n", d.message);
+        return 1;
+    }
+    std::vector<uint64_t> storage((size + 7) / 8);
+    wsp_problem *p = nullptr;
+    wsp_problem_init("L5 C9 L2 C9", W, &sm, storage.data(), size, &p, &d);
+    std::printf("exact solver on threads: Voronoi W = %u, %llu MiB, 1 thread then %u threads\n\n", W,
+                static_cast<unsigned long long>(mib), threads);
+    std::printf("%8s %8s %7s %14s %10s %9s\n", "threads", "T(W)", "probes", "main expanded", "seconds", "ratio");
+    double base = 0;
+    std::vector<uint32_t> first;
+    for (uint32_t t : {1u, threads}) {
+        std::vector<uint32_t> witness(static_cast<size_t>(W) * wsp_problem_length(p));
+        wsp_host_exact_job job{};
+        job.problem = p;
+        job.memory = mib << 20;
+        job.witness = witness.data();
+        job.witness_length = witness.size();
+        wsp_host_run_options o{};
+        o.threads = t;
+        wsp_host_exact_run(&job, 1, &o, nullptr);
+        if (job.status != WSP_OK || job.result.stop != WSP_STOP_FINISHED) {
+            std::printf("error: the solve did not finish\n");
+            return 1;
+        }
+        if (t == 1) {
+            base = job.elapsed;
+            first = witness;
+        } else if (witness != first) {
+            std::printf("error: the witness differs with %u threads\n", t);
+            return 1;
+        }
+        std::printf("%8u %8u %7u %14llu %10.2f %9.2f\n", t, job.result.lower, job.result.probes,
+                    static_cast<unsigned long long>(job.result.expanded), job.elapsed, job.elapsed / base);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && std::string(argv[1]) == "threads") return threads_mode(argc, argv);
     const double seconds = argc > 1 ? std::atof(argv[1]) : 20.0;
     const uint64_t mib = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 2048;
     const uint32_t baseline_max = argc > 3 ? static_cast<uint32_t>(std::atoi(argv[3])) : 7;
