@@ -238,7 +238,10 @@ enum wsp_stop_reason {
 
 /** What a progress callback sees. Fields that do not apply to a method are 0. */
 typedef struct wsp_progress {
-    uint64_t work;        /* work done: states expanded (exact), candidates evaluated (anneal) */
+    uint64_t work;        /* work done: states expanded (exact; on several host threads, the main
+                             thread's), candidates evaluated (anneal), work units (lower: a beam child, a
+                             dispatch cycle, or 1 + W*I/64 per annealer candidate; bracket: the
+                             same, WSP_BRACKET_STATE_UNITS per expanded state) */
     uint64_t budget;      /* the work budget in force; 0 = none */
     uint64_t stored;      /* exact: states in the table */
     uint64_t capacity;    /* exact: states the table can hold */

@@ -12,7 +12,7 @@ Markdown row per W and writes each lower end's witness to OUT/voronoi-wW-LOWER.t
 
     tools/voronoi_table.py [--warpspan build/warpspan] [--max-warps 16] [--seconds 600]
                            [--threads 2] [--memory 6144] [--work 20000000] [--out docs/witnesses]
-                           [--from 1]
+                           [--from 1] [--json FILE]
 """
 import argparse
 import json
@@ -33,9 +33,10 @@ def main():
     ap.add_argument("--memory", type=int, default=6144)
     ap.add_argument("--work", type=int, default=20000000)
     ap.add_argument("--out", default="docs/witnesses")
+    ap.add_argument("--json", help="append each run's JSON output to this file")
     a = ap.parse_args()
-    print("| W | T(W) | lower: witnessed by | upper: proven by | exact search | seconds | witness |")
-    print("| ---: | ---: | --- | --- | --- | ---: | --- |")
+    print("| W | T(W) | lower: witnessed by | upper: proven by | exact search | exact s | total s | witness |")
+    print("| ---: | ---: | --- | --- | --- | ---: | ---: | --- |")
     for w in range(a.first, a.max_warps + 1):
         cmd = [a.warpspan, a.config, "--warps", str(w), "--method", "lower,exact", "--work", str(a.work),
                "--timeout", str(a.seconds), "--threads", str(a.threads), "--memory", str(a.memory), "--json"]
@@ -57,9 +58,12 @@ def main():
         with open(os.path.join(a.out, name), "w") as f:
             f.write(",".join(str(x) for x in string) + "\n")
         value = str(lower) if lower == upper else f"[{lower}, {upper}]"
-        search = f"{e['status']}, {e['probes']} probes, {e['expanded']} states"
-        print(f"| {w} | {value} | {lower_from} | {upper_from} | {search} | "
+        search = f"{e['status']}, {e['probes']} probes, {e['expanded']:,} states"
+        print(f"| {w} | {value} | {lower_from} | {upper_from} | {search} | {e['seconds']:.1f} | "
               f"{seconds:.1f} | [{name}](witnesses/{name}) |", flush=True)
+        if a.json:
+            with open(a.json, "a") as f:
+                f.write(run.stdout.strip() + "\n")
 
 
 if __name__ == "__main__":
