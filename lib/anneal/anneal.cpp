@@ -157,11 +157,7 @@ wsp_status check_arguments(const wsp_problem *p, const wsp_anneal_options &o, vo
     *layout = anneal_layout<Decoder>(*p);
     st = check_workspace(workspace, workspace_size, layout->layout, diag);
     if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the output buffer", diag);
-    if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
-    return WSP_OK;
+    return check_outputs(*p, witness, witness_length, result, diag);
 }
 
 template <typename Decoder>

@@ -175,10 +175,8 @@ __attribute__((noinline)) wsp_status prepare(const wsp_problem *p, const Bracket
     if (st != WSP_OK) return st;
     st = check_workspace(workspace, workspace_size, l.layout, diag);
     if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
     uint8_t *ws = static_cast<uint8_t *>(workspace);
     Structs &s = *reinterpret_cast<Structs *>(ws);
     zero(&s.relay);

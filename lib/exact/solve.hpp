@@ -32,10 +32,8 @@ wsp_status exact_solve(const wsp_problem *problem, const wsp_exact_options *opti
     const ExactLayout l = exact_layout(*p);
     st = check_workspace(workspace, workspace_size, l.for_states(0), diag);
     if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
     uint8_t *ws = static_cast<uint8_t *>(workspace);
     const uint64_t region = workspace_size - l.region_at;
 

@@ -325,10 +325,8 @@ extern "C" wsp_status wsp_lower_run(const wsp_problem *p, const wsp_lower_option
     const LowerLayout l = lower_layout(*p, o);
     st = check_workspace(workspace, workspace_size, l.layout, diag);
     if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
     st = search(*p, o, l, static_cast<uint8_t *>(workspace), workspace_size, witness, result, diag);
     if (st != WSP_OK) {
         zero(result);

@@ -28,6 +28,15 @@ wsp_status check_length(const wsp_problem &p, uint64_t length, uint32_t field, c
     return WSP_ERR_WITNESS_LENGTH;
 }
 
+wsp_status check_outputs(const wsp_problem &p, const uint32_t *witness, uint64_t witness_length,
+                         const void *result, wsp_diag *diag) {
+    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
+    const wsp_status st = check_length(p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    if (st != WSP_OK) return st;
+    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
+    return WSP_OK;
+}
+
 namespace {
 
 // The header, then the unit code of each normalised instruction and the letters with their NUL.

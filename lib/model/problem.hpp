@@ -50,6 +50,10 @@ inline uint64_t cells(const wsp_problem &p) { return uint64_t{p.warps} * p.lengt
 wsp_status check_length(const wsp_problem &p, uint64_t length, uint32_t field, const char *what,
                         wsp_diag *diag);
 
+// The outputs of every call that returns a witness: the buffer of W*I warp ids and the result.
+wsp_status check_outputs(const wsp_problem &p, const uint32_t *witness, uint64_t witness_length,
+                         const void *result, wsp_diag *diag);
+
 }  // namespace wsp
 
 #endif

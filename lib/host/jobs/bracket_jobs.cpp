@@ -62,10 +62,8 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
     host::RunSettings settings;  // the run options' checks (reserved words, threads, seconds, interval)
     st = host::check_run_options(run, 1, &settings, diag, kBracketWords + 10u);
     if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
     const double total = run != nullptr ? run->seconds : 0;
     const uint64_t budget = o.bracket.control.budget != 0 ? o.bracket.control.budget
                             : total > 0                   ? 0

@@ -172,10 +172,8 @@ extern "C" wsp_status wsp_host_lower_run(const wsp_problem *p, const wsp_host_lo
     RunSettings settings;
     st = host::check_run_options(run, jobs, &settings, diag, kLowerWords + 10u);
     if (st != WSP_OK) return st;
-    if (witness == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_WITNESS, "no witness buffer");
-    st = check_length(*p, witness_length, WSP_FIELD_WITNESS, "the witness buffer", diag);
+    st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    if (result == nullptr) return fail(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, "no result");
     if (base.max_beam == 0)
         base.max_beam = widest_beam(p, base, o.memory != 0 ? o.memory : kDefaultMemory, kWidestBeam);
     uint64_t work = 0;
