@@ -9,6 +9,8 @@
 
 #include "host/ilp/lpsolve_system.hpp"
 #include "host/ilp/solve.hpp"
+#include "host/ilp/reduce.hpp"
+#include <stdlib.h>
 #include "model/problem.hpp"
 #include "schedule/schedule.hpp"
 #include "schedule/witness_check.hpp"
@@ -117,8 +119,11 @@ extern "C" wsp_status wsp_host_ilp_write(const wsp_problem *p, const wsp_host_il
     const wsp::ilp::Layout layout(*p, horizon, wc);
     s = wsp::ilp::check_size(layout, wc, diag);
     if (s != WSP_OK) return s;
-    wsp::ilp::LpSolve lp(layout.columns, true);
-    if (!lp.ok() || !wsp::ilp::build_model(*p, horizon, model, lp))
+    wsp::ilp::Reduction red(*p, horizon);
+    const bool use = model.strong && getenv("WSP_REDUCE") != nullptr;
+    wsp::ilp::LpSolve lp(use ? red.columns() : layout.columns, true);
+    wsp::ilp::Reduced rr(use ? &red : nullptr, lp);
+    if (!lp.ok() || !wsp::ilp::build_model(*p, horizon, model, rr))
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not hold the model");
     const size_t n = strlen(path);
     const bool mps = n >= 4 && strcmp(path + n - 4, ".mps") == 0;

@@ -29,8 +29,10 @@ Reduction::Reduction(const wsp_problem &p, uint32_t horizon)
             const bool waits = waits_on_unit(l_, u) || use_f;
             for (uint32_t t = l_.first(i); t <= l_.last(i); ++t) {
                 int &img = image_[static_cast<size_t>(l_.x(w, i, t))];
-                if (waits)
+                if (waits) {
+                    start_.push_back(t == l_.first(i));
                     img = columns_++;
+                }
                 else if (i == 0)
                     img = t == l_.first(0) ? kOne : kZero;
                 else
@@ -48,9 +50,13 @@ Reduction::Reduction(const wsp_problem &p, uint32_t horizon)
 }
 
 void Reduction::expand(const std::vector<double> &reduced, std::vector<double> &full) const {
+    std::vector<double> x(reduced);
+    if (cumulative)
+        for (int k = x_columns_ - 1; k >= 0; --k)
+            if (!start_[static_cast<size_t>(k)]) x[static_cast<size_t>(k)] -= reduced[static_cast<size_t>(k) - 1];
     full.assign(image_.size(), 0.0);
     for (size_t c = 0; c < image_.size(); ++c)
-        full[c] = image_[c] >= 0 ? reduced[static_cast<size_t>(image_[c])] : image_[c] == kOne ? 1.0 : 0.0;
+        full[c] = image_[c] >= 0 ? x[static_cast<size_t>(image_[c])] : image_[c] == kOne ? 1.0 : 0.0;
     // Dropped indicators: their meaning on the (now full) issue columns.
     for (uint32_t t = 1; t <= l_.T; ++t) {
         double n[WSP_UNIT_COUNT] = {0, 0, 0, 0}, all = 0;
@@ -95,6 +101,16 @@ bool Reduced::map(const int *cols, const double *vals, size_t n, double *constan
               [](const std::pair<int, double> &a, const std::pair<int, double> &b) { return a.first < b.first; });
     cols_.clear();
     vals_.clear();
+    if (r_->cumulative) {
+        // x(k) = z(k) - z(k-1) within a run (z before the run is 0).
+        const size_t n_terms = terms_.size();
+        for (size_t k = 0; k < n_terms; ++k) {
+            const int c = terms_[k].first;
+            if (r_->is_x(c) && !r_->run_start(c)) terms_.emplace_back(c - 1, -terms_[k].second);
+        }
+        std::sort(terms_.begin(), terms_.end(),
+                  [](const std::pair<int, double> &a, const std::pair<int, double> &b) { return a.first < b.first; });
+    }
     for (const auto &t : terms_) {
         if (!cols_.empty() && cols_.back() == t.first)
             vals_.back() += t.second;
@@ -124,6 +140,16 @@ bool Reduced::maximise(const int *cols, const double *vals, size_t n) {
 
 bool Reduced::add_row(const int *cols, const double *vals, size_t n, Sense sense, double rhs, const char *name) {
     if (r_ == nullptr) return inner_.add_row(cols, vals, n, sense, rhs, name);
+    if (r_->cumulative && !monotone_) {
+        // x(k) >= 0 (a bound of the full model) is z(k) - z(k-1) >= 0 on cumulative columns.
+        monotone_ = true;
+        for (int k = 0; k < r_->columns(); ++k)
+            if (r_->is_x(k) && !r_->run_start(k)) {
+                const int c[2] = {k, k - 1};
+                const double v[2] = {1.0, -1.0};
+                if (!inner_.add_row(c, v, 2, Sense::ge, 0.0, nullptr)) return false;
+            }
+    }
     double constant = 0;
     if (!map(cols, vals, n, &constant)) return true;  // a dropped indicator's own row
     rhs -= constant;

@@ -35,6 +35,12 @@ public:
     bool applies() const { return x_columns_ > 0; }
     int full_columns() const { return static_cast<int>(image_.size()); }
     bool is_x(int reduced) const { return reduced < x_columns_; }  // an issue column (else an indicator)
+    // The issue columns of one (warp, instruction that can wait) are consecutive, cycle by cycle:
+    // whether reduced column k is the first of its run (its instruction's first cycle).
+    bool run_start(int k) const { return start_[static_cast<size_t>(k)]; }
+    // Cumulative columns (default): lp_solve's issue column k is z(k) = x(start) + ... + x(k), that
+    // is B(w,i,t) = [Y(w,i) <= t], instead of x(k) (docs/ilp_strong.md, "The model lp_solve solves").
+    bool cumulative = true;
     // The full model's point from the reduced one: substituted columns take their image's value,
     // dropped indicators their meaning ([n_U(t) = sigma_U], [n(t) = S]) on the issue columns.
     void expand(const std::vector<double> &reduced, std::vector<double> &full) const;
@@ -43,6 +49,7 @@ private:
     const wsp_problem &p_;
     Layout l_;
     std::vector<int> image_;
+    std::vector<bool> start_;
     int columns_ = 0, x_columns_ = 0;
 };
 
@@ -67,6 +74,7 @@ private:
     System &inner_;
     int next_ = 0;
     bool violated_ = false;
+    bool monotone_ = false;  // the rows z(k) >= z(k-1) are written
     std::vector<int> cols_;
     std::vector<double> vals_;
     std::vector<std::pair<int, double>> terms_;
