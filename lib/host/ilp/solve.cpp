@@ -59,6 +59,17 @@ bool solve_abort(void *context, double incumbent, uint64_t nodes) {
     return w->stop();
 }
 
+// The cutoff row Y(W,I) >= lower + 1 over the full model's columns (docs/ilp_strong.md, "The cutoff").
+bool add_cutoff(const Layout &l, uint32_t lower, System &out) {
+    std::vector<int> cols;
+    std::vector<double> vals;
+    for (uint32_t t = l.first(l.I - 1); t <= l.last(l.I - 1); ++t) {
+        cols.push_back(l.x(l.W - 1, l.I - 1, t));
+        vals.push_back(t);
+    }
+    return out.add_row(cols.data(), vals.data(), cols.size(), Sense::ge, lower + 1.0, nullptr);
+}
+
 bool near(double v, double target) { return fabs(v - target) <= kTolerance; }
 
 // The incumbent as a schedule matrix; false (with diag) when lp_solve's point is not a 0/1 point
@@ -191,6 +202,9 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     r.build_seconds = wsp_host_seconds() - watch.start;
     if (!built && watch.stopped == WSP_STOP_FINISHED)
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused a row or column while the model was built");
+    const bool cutoff = request.strong && request.cutoff_lower > 0 && request.cutoff_lower < horizon;
+    if (built && cutoff && !add_cutoff(layout, request.cutoff_lower, reduced))
+        return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused the cutoff row");
     if (counted.violated() || reduced.violated())
         return failf(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, 0, "a row of the strong model became an empty row that fails");
     bool optimal = false;
@@ -212,6 +226,14 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
             o.solution.swap(full);
         }
         r.nodes = o.nodes;
+        if (cutoff && o.infeasible) {
+            // No schedule with makespan above the witnessed lower bound: T(W) = cutoff_lower.
+            answer.cut_off = true;
+            r.stop = WSP_STOP_FINISHED;
+            r.lower = r.upper = request.cutoff_lower;
+            r.seconds = wsp_host_seconds() - watch.start;
+            return ok(diag);
+        }
         if (!o.optimal && !o.stopped)
             return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER, WSP_FIELD_NONE, 0,
                          "lp_solve ended with %s (%d)%s", LpSolve::code_name(o.code), o.code,
