@@ -6,7 +6,10 @@
 //  - lp_solve's optimum = the exact solver's T(W) on every case of a bounded space (kernels of
 //    length 1..3 over L, C, S, D; W 1..3; sigma_L in {1, 2}; no scheduler limit or 1) and on random
 //    instances; witnesses decode to T(W); the LP relaxation's bound is >= T(W) on all of them.
-//  - The LP bound on the design rows and Voronoi W = 1, 2 (T(W) from docs/model.md).
+//  - The model lp_solve gets (reduce.hpp: equalities substituted, cumulative columns) solved without
+//    a starting witness and with the cutoff row at T(W) - 1 and T(W), on the same cases; its LP
+//    value equals the full model's.
+//  - The design rows: the ILP on Voronoi W = 1, 2, the LP bound also on W = 3 (T(W) from docs/model.md).
 //  - An exported strong model read back by lp_solve and, where coinor-cbc is installed, solved by
 //    cbc to the same optimum (skipped without cbc).
 #include <math.h>
@@ -27,6 +30,7 @@ extern "C" {
 #include <lpsolve/lp_lib.h>
 
 #include "host/ilp/formulation.hpp"
+#include "host/ilp/lpsolve_system.hpp"
 #include "host/ilp/solve.hpp"
 #include "host/ilp/strong.hpp"
 #include "warpspan_host.h"
@@ -275,6 +279,50 @@ void expect_strong(const wsp_problem *p, uint32_t T, uint32_t seed, bool solve_i
                  bound, value, T);
 }
 
+// lp_solve's LP value of the full strong model, without the reduction (reduce.hpp).
+double full_lp_value(const wsp_problem *p) {
+    const uint32_t T = horizon(p);
+    const wsp::ilp::Layout l(*p, T, wsp::ilp::WorkConserving::short_rows);
+    wsp::ilp::LpSolve lp(l.columns, false);
+    wsp::ilp::Model m;
+    m.strong = true;
+    assert_true(lp.ok() && wsp::ilp::build_model(*p, T, m, lp) && lp.relax());
+    const wsp::ilp::LpSolve::Outcome o = lp.solve(nullptr, nullptr);
+    assert_true(o.optimal);
+    return o.objective;
+}
+
+// The reduced model lp_solve solves (reduce.hpp) without a starting witness, and with the cutoff row
+// at T(W) - 1 (the optimum T(W) stays) and at T(W) (infeasible: T(W) = the cutoff): docs/ilp_strong.md,
+// "The model lp_solve solves" and "The cutoff". The LP value equals the full model's.
+void expect_reduced_and_cutoff(const wsp_problem *p, uint32_t T, uint32_t seed) {
+    const uint32_t H = horizon(p);
+    const uint32_t cuts[3] = {0, T - 1, T};
+    for (uint32_t cut : cuts) {
+        wsp::ilp::Request rq;
+        rq.strong = true;
+        rq.cutoff_lower = cut;
+        wsp::ilp::Answer a;
+        wsp_diag d{};
+        CHECK_SEEDED(wsp::ilp::solve(*p, rq, a, &d) == WSP_OK, seed, "%s: %s", wsp_problem_kernel(p), d.message);
+        const bool infeasible = cut > 0 && cut < H && cut >= T;
+        CHECK_SEEDED(a.result.stop == WSP_STOP_FINISHED && a.result.lower == T && a.result.upper == T &&
+                         a.cut_off == infeasible && a.has_schedule == !infeasible && (infeasible || a.makespan == T),
+                     seed, "%s W=%u cutoff %u: stop %u [%u, %u] cut off %d, T(W) = %u", wsp_problem_kernel(p),
+                     wsp_problem_warps(p), cut, a.result.stop, a.result.lower, a.result.upper, a.cut_off, T);
+    }
+    wsp::ilp::Model m;
+    m.strong = true;
+    uint32_t bound = 0;
+    double value = 0;
+    bool finished = false;
+    CHECK_SEEDED(wsp::ilp::lp_relaxation(*p, m, 0, &bound, &value, &finished, nullptr) == WSP_OK && finished, seed,
+                 "LP relaxation");
+    const double full = full_lp_value(p);
+    CHECK_SEEDED(fabs(value - full) <= 1e-6 * (1 + fabs(full)), seed, "%s W=%u: reduced LP %.9g, full LP %.9g",
+                 wsp_problem_kernel(p), wsp_problem_warps(p), value, full);
+}
+
 // Every case of the bounded space, against the exact solver.
 void test_equals_exact_on_a_bounded_space(void **) {
     static test_problem tp;
@@ -295,6 +343,7 @@ void test_equals_exact_on_a_bounded_space(void **) {
                         const uint32_t T = exact_T(tp.p);
                         if (len * W <= 6) CHECK_SEEDED(oracle_schedules(tp.p) == T, cases, "oracle and exact differ");
                         expect_strong(tp.p, T, cases);
+                        expect_reduced_and_cutoff(tp.p, T, cases);
                         ++cases;
                     }
         }
@@ -310,7 +359,9 @@ void test_equals_exact_on_random_instances(void **) {
         const uint32_t s = rng;
         random_small(&rng, &tp, 5, 4);
         if (wsp_problem_length(tp.p) * wsp_problem_warps(tp.p) > 10) continue;
-        expect_strong(tp.p, exact_T(tp.p), s);
+        const uint32_t T = exact_T(tp.p);
+        expect_strong(tp.p, T, s);
+        expect_reduced_and_cutoff(tp.p, T, s);
         ++count;
     }
 }
@@ -320,9 +371,12 @@ void test_design_rows_and_voronoi(void **) {
     for (size_t r = 0; r < design_row_count; ++r) {
         const design_row &d = design_rows[r];
         tp_init(&tp, d.kernel, d.warps, d.sigma, d.schedulers);
-        // Voronoi W = 2: the LP bound only; W = 3, 4 (LP about 15 s) and the ILP are in make bench-ilp.
-        if (wsp_problem_length(tp.p) * d.warps > 50) continue;
-        expect_strong(tp.p, d.T, static_cast<uint32_t>(r), wsp_problem_length(tp.p) * d.warps <= 25);
+        // Voronoi W = 2: the ILP (0.1 s), also without a starting witness and with the cutoff; W = 3:
+        // the LP bound only (0.1 s); the ILP for W = 3, 4 (3 s, 17 s) is in make bench-ilp.
+        const uint32_t size = wsp_problem_length(tp.p) * d.warps;
+        if (size > 75) continue;
+        expect_strong(tp.p, d.T, static_cast<uint32_t>(r), size <= 50);
+        if (size <= 50) expect_reduced_and_cutoff(tp.p, d.T, static_cast<uint32_t>(r));
     }
 }
 

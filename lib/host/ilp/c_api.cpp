@@ -12,6 +12,7 @@
 #include "model/problem.hpp"
 #include "schedule/schedule.hpp"
 #include "schedule/witness_check.hpp"
+#include "util/control.hpp"
 #include "util/diag.hpp"
 #include "util/reserved.hpp"
 
@@ -54,6 +55,25 @@ std::vector<uint32_t> witness_of(const std::vector<uint32_t> &cycles, uint32_t I
     return order;
 }
 
+// The strong model's starting witness (docs/ilp_strong.md, "The cutoff"): the core's witness search
+// (dispatch policies and beam search, its default work budget), whose string is decoded and
+// validated before it returns. *makespan = 0 when it found none or failed (the ILP then runs without
+// a cutoff). Sketch: the witness is a work-conserving schedule, so its makespan is <= T(W).
+wsp_status starting_witness(const wsp_problem *p, std::vector<uint32_t> &witness, uint32_t *makespan) {
+    *makespan = 0;
+    wsp_lower_options o{};
+    o.methods = WSP_LOWER_POLICIES | WSP_LOWER_BEAM;
+    size_t size = 0;
+    wsp_diag d{};
+    if (wsp_lower_workspace_size(p, &o, &size, &d) != WSP_OK) return WSP_OK;
+    std::vector<uint64_t> ws(size / 8 + 1);
+    witness.assign(size_t{wsp_problem_warps(p)} * wsp_problem_length(p), 0);
+    wsp_lower_result r{};
+    if (wsp_lower_run(p, &o, ws.data(), ws.size() * 8, witness.data(), witness.size(), &r, &d) == WSP_OK)
+        *makespan = r.lower;
+    return WSP_OK;
+}
+
 }  // namespace
 
 extern "C" uint32_t wsp_host_ilp_available(void) { return 1; }
@@ -83,10 +103,27 @@ extern "C" wsp_status wsp_host_ilp_solve(const wsp_problem *p, const wsp_host_il
         return failf(diag, WSP_ERR_WITNESS_LENGTH, WSP_FIELD_WITNESS, 0, "the witness buffer holds %zu ids, W*I is %llu",
                      witness_length, static_cast<unsigned long long>(uint64_t{W} * I));
     if (result == nullptr) return failf(diag, WSP_ERR_NULL_ARGUMENT, WSP_FIELD_OUTPUT, 0, "the result is NULL");
+    // The strong model starts from a witness and looks only above it (the cutoff row).
+    std::vector<uint32_t> start;
+    uint32_t start_makespan = 0;
+    const double began = wsp_host_seconds();
+    if (rq.strong) {
+        starting_witness(p, start, &start_makespan);
+        rq.cutoff_lower = start_makespan;
+        if (rq.seconds > 0) rq.seconds = std::max(1e-3, rq.seconds - (wsp_host_seconds() - began));
+    }
     wsp::ilp::Answer a;
     s = wsp::ilp::solve(*p, rq, a, diag);
     if (s != WSP_OK) return s;
-    if (a.has_schedule) {
+    a.result.seconds = wsp_host_seconds() - began;  // the starting witness included
+    if (!a.has_schedule && start_makespan > 0 && (a.cut_off || a.result.stop != WSP_STOP_FINISHED)) {
+        // T(W) = the witness's makespan (cut off), or the witness is the best lower bound so far.
+        std::vector<uint64_t> scratch(wsp::witness_check_layout(*p).bytes() / 8 + 1);
+        s = wsp::check_witness(*p, scratch.data(), start.data(), start_makespan, "ILP starting", diag);
+        if (s != WSP_OK) return s;
+        if (witness != nullptr) memcpy(witness, start.data(), start.size() * sizeof start[0]);
+        a.result.lower = start_makespan;
+    } else if (a.has_schedule) {
         // Independent checks before the makespan is claimed: the validator on lp_solve's schedule,
         // then the decoder and validator again on the witness string made from it.
         std::vector<uint64_t> scratch(wsp::witness_check_layout(*p).bytes() / 8 + 1);

@@ -126,6 +126,11 @@ bool LpSolve::relax() {
     return true;
 }
 
+void LpSolve::ceiling_first_select() {
+    set_bb_floorfirst(lp_, BRANCH_CEILING);
+    set_bb_rule(lp_, NODE_FIRSTSELECT);
+}
+
 bool LpSolve::weights(const std::vector<double> &w) {
     std::vector<REAL> copy(w.size() + 1, 0.0);
     for (size_t k = 0; k < w.size(); ++k) copy[k + 1] = w[k];

@@ -52,6 +52,10 @@ public:
     // solves the LP relaxation.
     bool relax();
 
+    // lp_solve's own defaults (ceiling branch first, first select) instead of the constructor's
+    // floor branch with pseudo-cost selection.
+    void ceiling_first_select();
+
     // Branching priorities, one weight per column (0-based): lp_solve branches on lower weights first.
     bool weights(const std::vector<double> &w);
 

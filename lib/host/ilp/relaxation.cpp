@@ -5,7 +5,10 @@
 // T(W) as long as lp_solve's error is below the slack (1e-4 + 1e-6 |v|; its tolerances are about 1e-9).
 #include <math.h>
 
+#include <memory>
+
 #include "host/ilp/lpsolve_system.hpp"
+#include "host/ilp/reduce.hpp"
 #include "host/ilp/solve.hpp"
 #include "host/ilp/strong.hpp"
 #include "util/control.hpp"
@@ -43,14 +46,24 @@ wsp_status lp_relaxation(const wsp_problem &p, const Model &m, double seconds, u
     s = check_size(layout, m.wc, diag);
     if (s != WSP_OK) return s;
     Deadline d{seconds > 0 ? wsp_host_seconds() + seconds : 0};
-    LpSolve lp(layout.columns, false);
+    // The strong model with its equalities substituted (reduce.hpp): the same LP value.
+    std::unique_ptr<Reduction> reduction;
+    if (m.strong) {
+        reduction.reset(new Reduction(p, horizon));
+        if (!reduction->applies()) reduction.reset();
+    }
+    const int lp_columns = reduction ? reduction->columns() : layout.columns;
+    LpSolve lp(lp_columns, false);
     if (!lp.ok())
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not create a model of %d columns",
-                     layout.columns);
-    if (!build_model(p, horizon, m, lp, past, &d)) {
+                     lp_columns);
+    Reduced reduced(reduction.get(), lp);
+    if (!build_model(p, horizon, m, reduced, past, &d)) {
         if (d.hit) return ok(diag);
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused a row or column while the model was built");
     }
+    if (reduced.violated())
+        return failf(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, 0, "a row of the strong model became an empty row that fails");
     if (!lp.relax()) return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not relax the model");
     const LpSolve::Outcome o = lp.solve(past_abort, &d);
     if (o.stopped || d.hit) return ok(diag);

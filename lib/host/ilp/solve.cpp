@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <memory>
 #include <vector>
 
 #include "host/ilp/lpsolve_system.hpp"
+#include "host/ilp/reduce.hpp"
 #include "util/control.hpp"
 #include "util/diag.hpp"
 
@@ -55,6 +57,17 @@ bool solve_abort(void *context, double incumbent, uint64_t nodes) {
     w->incumbent = incumbent > 0.5 ? static_cast<uint32_t>(incumbent + 0.5) : 0;
     w->nodes = nodes;
     return w->stop();
+}
+
+// The cutoff row Y(W,I) >= lower + 1 over the full model's columns (docs/ilp_strong.md, "The cutoff").
+bool add_cutoff(const Layout &l, uint32_t lower, System &out) {
+    std::vector<int> cols;
+    std::vector<double> vals;
+    for (uint32_t t = l.first(l.I - 1); t <= l.last(l.I - 1); ++t) {
+        cols.push_back(l.x(l.W - 1, l.I - 1, t));
+        vals.push_back(t);
+    }
+    return out.add_row(cols.data(), vals.data(), cols.size(), Sense::ge, lower + 1.0, nullptr);
 }
 
 bool near(double v, double target) { return fabs(v - target) <= kTolerance; }
@@ -157,8 +170,16 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
     const Layout layout(p, horizon, request.wc);
     const wsp_status sized = check_size(layout, request.wc, diag);
     if (sized != WSP_OK) return sized;
+    // The strong model goes to lp_solve with its own equalities substituted (reduce.hpp): the same
+    // optimum and LP value on fewer columns.
+    std::unique_ptr<Reduction> reduction;
+    if (request.strong) {
+        reduction.reset(new Reduction(p, horizon));
+        if (!reduction->applies()) reduction.reset();
+    }
     Counter count;
-    if (!build_model(p, horizon, Model{request.wc, request.strong}, count, build_stop, &watch)) {
+    Reduced counted(reduction.get(), count);
+    if (!build_model(p, horizon, Model{request.wc, request.strong}, counted, build_stop, &watch)) {
         r.stop = watch.stopped;
         r.seconds = r.build_seconds = wsp_host_seconds() - watch.start;
         return WSP_OK;
@@ -171,27 +192,51 @@ wsp_status solve(const wsp_problem &p, const Request &request, Answer &answer, w
                      static_cast<unsigned long long>(count.nonzeros),
                      static_cast<unsigned long long>(kMaxNonzeros));
 
-    LpSolve lp(layout.columns, false);
+    const int lp_columns = reduction ? reduction->columns() : layout.columns;
+    LpSolve lp(lp_columns, false);
     if (!lp.ok())
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve could not create a model of %d columns",
-                     layout.columns);
-    const bool built = build_model(p, horizon, Model{request.wc, request.strong}, lp, build_stop, &watch);
+                     lp_columns);
+    Reduced reduced(reduction.get(), lp);
+    const bool built = build_model(p, horizon, Model{request.wc, request.strong}, reduced, build_stop, &watch);
     r.build_seconds = wsp_host_seconds() - watch.start;
     if (!built && watch.stopped == WSP_STOP_FINISHED)
         return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused a row or column while the model was built");
+    const bool cutoff = request.strong && request.cutoff_lower > 0 && request.cutoff_lower < horizon;
+    if (built && cutoff && !add_cutoff(layout, request.cutoff_lower, reduced))
+        return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused the cutoff row");
+    if (counted.violated() || reduced.violated())
+        return failf(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, 0, "a row of the strong model became an empty row that fails");
     bool optimal = false;
     if (built && request.strong) {
         // Branch on the indicators E_U(t), F(t) (which cycles are full) before the issue columns:
         // Voronoi W = 2 finished in 14 s instead of not at all in 20 s, before the wcs/nowait rows
         // (docs/ilp_strong.md, "Search order"). Only the search order changes, not the model.
-        std::vector<double> w(static_cast<size_t>(layout.columns), 2.0);
-        for (int c = layout.x_columns; c < layout.columns; ++c) w[static_cast<size_t>(c)] = 1.0;
+        std::vector<double> w(static_cast<size_t>(lp_columns), 2.0);
+        for (int c = 0; c < lp_columns; ++c)
+            if (reduction ? !reduction->is_x(c) : c >= layout.x_columns) w[static_cast<size_t>(c)] = 1.0;
         if (!lp.weights(w))
             return failf(diag, WSP_ERR_SOLVER, WSP_FIELD_NONE, 0, "lp_solve refused the branching priorities");
+        // With the cutoff, ceiling branch and first select: Voronoi W = 3 in 2.7 s instead of 10.8 s,
+        // W = 4 in 17 s instead of 18 s (docs/ilp_strong.md, "Search order"); search order only.
+        lp.ceiling_first_select();
     }
     if (built) {
         LpSolve::Outcome o = lp.solve(solve_abort, &watch);
+        if (reduction && o.has_solution) {
+            std::vector<double> full;
+            reduction->expand(o.solution, full);
+            o.solution.swap(full);
+        }
         r.nodes = o.nodes;
+        if (cutoff && o.infeasible) {
+            // No schedule with makespan above the witnessed lower bound: T(W) = cutoff_lower.
+            answer.cut_off = true;
+            r.stop = WSP_STOP_FINISHED;
+            r.lower = r.upper = request.cutoff_lower;
+            r.seconds = wsp_host_seconds() - watch.start;
+            return ok(diag);
+        }
         if (!o.optimal && !o.stopped)
             return failf(diag, o.infeasible ? WSP_ERR_INTERNAL : WSP_ERR_SOLVER, WSP_FIELD_NONE, 0,
                          "lp_solve ended with %s (%d)%s", LpSolve::code_name(o.code), o.code,

@@ -24,6 +24,10 @@ struct Request {
     wsp_progress_fn progress = nullptr;
     void *context = nullptr;
     double progress_interval = 0.5;
+    // Strong model only: a witnessed lower bound L (a validated schedule of makespan L; 0 = none).
+    // With L < horizon the row cutoff, Y(W,I) >= L + 1, is added (docs/ilp_strong.md, "The cutoff"):
+    // lp_solve then only looks above L, and a model it proves infeasible means T(W) = L.
+    uint32_t cutoff_lower = 0;
 };
 
 struct Answer {
@@ -31,6 +35,7 @@ struct Answer {
     bool has_schedule = false;
     std::vector<uint32_t> cycles;  // cycles[w * I + i] of the incumbent when has_schedule
     uint32_t makespan = 0;
+    bool cut_off = false;  // lp_solve proved the model with the cutoff row infeasible: T(W) = cutoff_lower
 };
 
 // WSP_OK with answer.result filled (stop FINISHED, TIME or CANCELLED); or an error: the model

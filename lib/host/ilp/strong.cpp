@@ -105,12 +105,11 @@ private:
                 if (!emit(Sense::le, 0.0, name("efull_%d_%u", u, t))) return false;
             }
         }
-        const bool use_f = l_.f_base >= 0 && l_.S + 1 <= l_.W;
+        const bool use_f = waits_on_schedulers(l_);
         for (uint32_t w = 0; w < l_.W; ++w)
             for (uint32_t i = 0; i < l_.I; ++i) {
                 const int u = static_cast<int>(wsp_problem_unit_at(&p_, i));
-                const bool e_implies_f = l_.f_base >= 0 && l_.sigma[u] >= l_.S;
-                const bool use_e = l_.sigma[u] + 1 <= l_.W && !e_implies_f;
+                const bool use_e = waits_on_unit(l_, u);
                 if (!use_e && !use_f) {
                     if (!no_wait(w, i)) return false;
                     continue;
@@ -170,6 +169,13 @@ private:
 };
 
 }  // namespace
+
+bool waits_on_unit(const Layout &l, int u) {
+    const bool e_implies_f = l.f_base >= 0 && l.sigma[u] >= l.S;
+    return l.e_base[u] >= 0 && l.sigma[u] + 1 <= l.W && !e_implies_f;
+}
+
+bool waits_on_schedulers(const Layout &l) { return l.f_base >= 0 && l.S + 1 <= l.W; }
 
 bool add_strong_rows(const wsp_problem &p, uint32_t horizon, System &out, StopFn stop, void *stop_context) {
     const Layout layout(p, horizon, WorkConserving::short_rows);

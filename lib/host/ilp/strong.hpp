@@ -23,6 +23,12 @@ struct Model {
     bool strong = false;  // strong: wc is short_rows and the rows of strong.cpp follow
 };
 
+// Whether the strong model's wcs rows of a type-u instruction hold the term E_U(t)
+// (sigma_U <= W - 1, and not sigma_U >= S > 0), and whether they hold F(t) (0 < S <= W - 1):
+// docs/ilp_strong.md, family 3. An instruction whose rows hold neither never waits.
+bool waits_on_unit(const Layout &l, int u);
+bool waits_on_schedulers(const Layout &l);
+
 // Appends the strong rows to a model that build_without_sequence_rows(p, horizon, short_rows, out)
 // has just written.
 bool add_strong_rows(const wsp_problem &p, uint32_t horizon, System &out, StopFn stop = nullptr,
