@@ -44,7 +44,7 @@ struct SafeSum {
     uint64_t whole = 0;
     uint32_t fraction = 0;  // in units of 2^-16; < 8 * 2^16 for at most 8 terms
 
-    void add(uint32_t num, uint32_t den) {
+    __attribute__((always_inline)) void add(uint32_t num, uint32_t den) {
         whole += num / den;
         const uint32_t rest = num % den;  // < den <= 2^16 (sigma and S are at most 65536), so
         fraction += ((rest << 16) + den - 1u) / den;  // rest * 2^16 < 2^32: rounded up to 2^-16
