@@ -341,11 +341,13 @@ enum wsp_bound_id {
     WSP_BOUND_LAST_WARP = 2,   /* the last warp's own instructions plus its waiting cycles */
     WSP_BOUND_DISTINCT = 3,    /* since 1.1: the last warp, blocked only by sigma_U distinct issuers,
                                   with the effective scheduler limit */
-    WSP_BOUND_PIPELINE = 4     /* since 1.1: the k-th passage of each instruction (warps running the
+    WSP_BOUND_PIPELINE = 4,    /* since 1.1: the k-th passage of each instruction (warps running the
                                   same kernel: the problem's) */
+    WSP_BOUND_DRAIN = 5        /* since 1.2: the pipeline bound with the warps queued at an instruction
+                                  draining sigma_U per cycle (same kernel only) */
 };
-/** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]); 3 in 1.0, 5 since 1.1. */
-#define WSP_BOUND_COUNT 5
+/** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]); 3 in 1.0, 5 in 1.1, 6 since 1.2. */
+#define WSP_BOUND_COUNT 6
 /** Room for bound ids in wsp_bounds (fixed for 1.x). */
 #define WSP_BOUND_SLOTS 16
 

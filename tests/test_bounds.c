@@ -13,7 +13,7 @@ static uint64_t paper_formula(const wsp_problem *p) {
 }
 
 /* upper is the least bound and upper_id the smallest id giving it, over every bound this library
- * computes (every id of the header, WSP_BOUND_COUNT of them since 1.1); the other slots are 0. */
+ * computes (every id of the header, WSP_BOUND_COUNT of them: 5 in 1.1, 6 since 1.2); the other slots are 0. */
 static void check_components(const wsp_bounds *b) {
     uint64_t m = b->bound[0];
     uint32_t id = 0;
@@ -128,7 +128,7 @@ static void test_bounds_against_oracle(void **state) {
 
 static void test_bound_names(void **state) {
     static const char *const names[WSP_BOUND_COUNT] = {"trivial", "saturation", "last_warp", "distinct",
-                                                        "pipeline"};
+                                                        "pipeline", "drain"};
     (void)state;
     for (uint32_t id = 0; id < WSP_BOUND_COUNT; ++id) assert_string_equal(wsp_bound_name(id), names[id]);
     assert_string_equal(wsp_bound_name(WSP_BOUND_COUNT), "unknown");
@@ -138,7 +138,7 @@ static void test_bound_names(void **state) {
 
 /* The upper bound's id names the least bound: LLL, sigma_L = 2, W = 4 is last_warp's (7 < 9 < 12;
  * distinct ties at 7 with a larger id); one warp ties all at I, and the smallest id, trivial, is
- * named; CCDD is the pipeline bound's. */
+ * named; CCDD is the pipeline bound's (drain ties, larger id); CSSLLLLD the drain bound's. */
 static void test_upper_id(void **state) {
     test_problem tp;
     wsp_bounds b;
@@ -157,6 +157,16 @@ static void test_upper_id(void **state) {
     assert_int_equal(b.upper, 16);
     assert_int_equal(b.upper_id, WSP_BOUND_PIPELINE);
     assert_int_equal(b.bound[WSP_BOUND_LAST_WARP], 20);
+    assert_int_equal(b.bound[WSP_BOUND_DRAIN], 16);
+    /* CSSLLLLD, sigma L 4, C 2, S 4, D 4, W = 8 (T = 15): drain 18 below the pipeline's 22 */
+    {
+        const uint32_t s2[4] = {4, 2, 4, 4};
+        tp_init(&tp, "CSSLLLLD", 8, s2, 0);
+    }
+    assert_int_equal(wsp_bounds_compute(tp.p, &b, NULL), WSP_OK);
+    assert_int_equal(b.upper, 18);
+    assert_int_equal(b.upper_id, WSP_BOUND_DRAIN);
+    assert_int_equal(b.bound[WSP_BOUND_PIPELINE], 22);
 }
 
 int main(void) {

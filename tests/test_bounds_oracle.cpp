@@ -363,6 +363,17 @@ void test_known_values(void **) {
     // Distinct issuers: LLL with sigma_L = 4 and W = 4: three others cannot saturate L, so I = 3.
     const uint32_t four[4] = {4, 1, 1, 1};
     assert_int_equal(bound_of("LLL", 4, four, 0, wsp::kBoundDistinct), 3);
+    // The drain bound (section 6b): equal to the pipeline bound where every type has sigma 1 or
+    // only the scheduler delays, below it where a descent at a type with sigma > 1 cost W - 1.
+    for (uint32_t W = 1; W <= 6; ++W) assert_int_equal(bound_of("CCDD", W, one, 0, wsp::kBoundDrain), 3 * W + 1);
+    assert_int_equal(bound_of("LCCCCLLL", 5, one, 0, wsp::kBoundDrain), 36);
+    assert_int_equal(bound_of("L5 C9 L2 C9", 16, voronoi, 4, wsp::kBoundDrain), 197);
+    const uint32_t cssl[4] = {4, 2, 4, 4};  // CSSLLLLD, W = 8: T = 15, pipeline 22
+    assert_int_equal(bound_of("CSSLLLLD", 8, cssl, 0, wsp::kBoundDrain), 18);
+    assert_int_equal(bound_of("CSSLLLLD", 8, cssl, 0, wsp::kBoundPipeline), 22);
+    const uint32_t ccds[4] = {1, 4, 2, 1};  // CCDSSCC, W = 5: T = 11, pipeline 16
+    assert_int_equal(bound_of("CCDSSCC", 5, ccds, 0, wsp::kBoundDrain), 15);
+    assert_int_equal(bound_of("CCDSSCC", 5, ccds, 0, wsp::kBoundPipeline), 16);
     assert_int_equal(bound_of("LLL", 4, four, 0, wsp::kBoundLastWarp), 3 + 9 / 4);
     // The effective scheduler limit: LC, S = 2 >= sigma_L + sigma_C: as if S = 0.
     assert_int_equal(bound_of("LC", 5, one, 2, wsp::kBoundDistinct), bound_of("LC", 5, one, 0, wsp::kBoundDistinct));
@@ -381,6 +392,7 @@ void test_known_values(void **) {
     assert_int_equal(b[wsp::kBoundLastWarp], 2 + 4);  // the others' 4 instructions, not 8
     assert_int_equal(best, 6);
     assert_true(b[wsp::kBoundPipeline] == UINT64_MAX);
+    assert_true(b[wsp::kBoundDrain] == UINT64_MAX);
 }
 
 void test_catalogue(void **) {
@@ -398,6 +410,7 @@ void test_catalogue(void **) {
     assert_true(wsp::heterogeneous_safe(wsp::kBoundLastWarp));
     assert_true(wsp::heterogeneous_safe(wsp::kBoundDistinct));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundPipeline));
+    assert_false(wsp::heterogeneous_safe(wsp::kBoundDrain));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundCount));
     // no warps: nothing to run
     wsp::WarpWork w;

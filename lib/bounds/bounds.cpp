@@ -78,7 +78,7 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 
 const char *bound_name(uint32_t id) { return wsp_bound_name(id); }
 
-bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id < kBoundCount; }
+bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id != kBoundDrain && id < kBoundCount; }
 
 namespace {
 
@@ -140,6 +140,7 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
     case kBoundLastWarp: return last_warp_bound(p);
     case kBoundDistinct: return distinct_bound(p, initial_schedulers(p));
     case kBoundPipeline: return pipeline_bound(p, initial_schedulers(p));
+    case kBoundDrain: return drain_bound(p, initial_schedulers(p));
     default: return UINT64_MAX;
     }
 }
@@ -189,6 +190,7 @@ extern "C" const char *wsp_bound_name(uint32_t id) {
         case WSP_BOUND_LAST_WARP: return "last_warp";
         case WSP_BOUND_DISTINCT: return "distinct";
         case WSP_BOUND_PIPELINE: return "pipeline";
+        case WSP_BOUND_DRAIN: return "drain";
         default: return "unknown";
     }
 }

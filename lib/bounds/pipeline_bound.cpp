@@ -96,4 +96,56 @@ uint64_t pipeline_bound(const wsp_problem &p, uint32_t S) {
     return best;
 }
 
+namespace {
+
+// The drain bound's vertices (pipeline_bound.hpp): every type with w_U > 0 is weighted (its own
+// passages count, so one instruction suffices), descents cost no cycle of their own, and the
+// scheduler term is the whole (W-1) I / S. Every numerator is at most (W-1) * I < 2^31.
+struct Drain {
+    const wsp_problem *p;
+    uint32_t S;
+    uint32_t w1;        // W - 1
+    uint32_t weighted;  // w_U > 0
+
+    // all W - 1 of the descent at a position of type `own` around which the types in `gaps` have
+    // instructions on both sides. Terms: per weighted U, (W-1)(r_U - 1 - gap + [U = own]) over
+    // sigma_U; the scheduler's (W-1)(I - the weighted counts) / S.
+    uint64_t vertex(int own, uint32_t gaps) const {
+        SafeSum sum;
+        sum.whole = p->length;
+        uint32_t counted = 0;
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+            if (!((weighted >> u) & 1u)) continue;
+            const uint32_t r = p->count[u] - 1u - ((gaps >> u) & 1u) + (u == own ? 1u : 0u);
+            counted += r;
+            sum.add(w1 * r, p->sigma[u]);
+        }
+        if (S > 0) sum.add(w1 * (p->length - counted), S);
+        return sum.floor();
+    }
+};
+
+}  // namespace
+
+uint64_t drain_bound(const wsp_problem &p, uint32_t S) {
+    Drain b;
+    b.p = &p;
+    b.S = S;
+    b.w1 = p.warps - 1u;
+    b.weighted = 0;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        const bool blocks = S == 0 ? p.sigma[u] < p.warps : p.sigma[u] < S;
+        if (p.count[u] >= 1 && blocks) b.weighted |= 1u << u;
+    }
+    // a type with one instruction has no gap, so the gaps of vertex_kinds are those of the drain
+    const uint64_t seen = vertex_kinds(p, b.weighted);
+    uint64_t best = 0;
+    for (int k = 0; k < 64; ++k) {
+        if (!((seen >> k) & 1u)) continue;
+        const uint64_t v = b.vertex(k / 16, static_cast<uint32_t>(k % 16));
+        if (v > best) best = v;
+    }
+    return best;
+}
+
 }  // namespace wsp

@@ -44,7 +44,7 @@ struct SafeSum {
     uint64_t whole = 0;
     uint32_t fraction = 0;  // in units of 2^-16; < 8 * 2^16 for at most 8 terms
 
-    void add(uint32_t num, uint32_t den) {
+    __attribute__((always_inline)) void add(uint32_t num, uint32_t den) {
         whole += num / den;
         const uint32_t rest = num % den;  // < den <= 2^16 (sigma and S are at most 65536), so
         fraction += ((rest << 16) + den - 1u) / den;  // rest * 2^16 < 2^32: rounded up to 2^-16
@@ -55,6 +55,25 @@ struct SafeSum {
 // The pipeline bound for the problem's W warps from the initial state, with effective scheduler
 // limit `S` (0 = none). O(I) time, O(1) memory.
 uint64_t pipeline_bound(const wsp_problem &p, uint32_t S);
+
+// The drain bound (ours, since 1.2; docs/bounds.md section 6b): the pipeline bound with unit steps at
+// every position, where the cycles a run of descents at position i takes are counted with the
+// blocked cycles instead of one cycle per step. With
+//   w_U = 1/sigma_U when S = 0 and sigma_U < W,  1/sigma_U - 1/S when S > 0 and sigma_U < S,  else 0
+// (now for every type with an instruction) it is the largest over the positions i of
+//   I + sum_U w_U (W-1)(r_U - 1 - [i in a gap of U] + [u_i = U]) + [S > 0] (W-1) I / S,
+// rounded down safely; it is never above the pipeline bound.
+// Proof sketch. Follow the pipeline path with m_i = 1 everywhere. Where it descends at i from
+// (i, k0) to (i, k1), every cycle of [tau_i(k0), tau_i(k1)) has a warp at i that does not issue (a
+// cycle in which all of them issue ends the descent), so it is blocked: u_i saturated or the
+// scheduler full; and at most k1 - k0 passages of i fall in it (they are numbered k0 .. k1 - 1).
+// So T = sum over the positions of [1 + the blocked cycles of the horizontal window + the blocked
+// cycles of the run], and the passages that fill the blocked cycles are those of Lemma 4 (other
+// positions) plus the run's own, at most e_i at position i. Per position j the own ones and those in
+// other windows number at most W - 1, so the scheduler's budget is (W-1) I; per type U the budget is
+// X_U + E_U (E_U: descents at U positions). The knapsack of section 3 with these budgets is linear in
+// the descents, largest with all W - 1 of them at one position.
+uint64_t drain_bound(const wsp_problem &p, uint32_t S);
 
 }  // namespace wsp
 

@@ -11,18 +11,20 @@
 
 namespace wsp {
 
-// The ids of wsp_bounds.bound[]: the header's (1.0: the first three, 1.1: all five).
+// The ids of wsp_bounds.bound[]: the header's (1.0: the first three, 1.1: five, 1.2: all six).
 enum BoundId : uint32_t {
     kBoundTrivial = WSP_BOUND_TRIVIAL,        // W*I
     kBoundSaturation = WSP_BOUND_SATURATION,  // scheduler-aware saturation bound
     kBoundLastWarp = WSP_BOUND_LAST_WARP,     // waiting cycles of the last warp
     kBoundDistinct = WSP_BOUND_DISTINCT,      // the last warp, blocked only by distinct issuers
     kBoundPipeline = WSP_BOUND_PIPELINE,      // k-th passages of each instruction; same kernel only
+    kBoundDrain = WSP_BOUND_DRAIN,            // the pipeline, queues draining sigma_U per cycle (1.2)
     kBoundCount = WSP_BOUND_COUNT
 };
 static_assert(kBoundCount <= WSP_BOUND_SLOTS, "wsp_bounds has a slot for every bound");
 
-// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline"; "unknown" otherwise.
+// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline", "drain"; "unknown"
+// otherwise.
 const char *bound_name(uint32_t id);
 
 // Whether the bound stays valid when the W warps run different instruction strings whose per-type
