@@ -92,7 +92,7 @@ extern "C" {
 
 /* ==== version ================================================================================== */
 #define WSP_VERSION_MAJOR 1
-#define WSP_VERSION_MINOR 1
+#define WSP_VERSION_MINOR 2
 #define WSP_VERSION_PATCH 0
 #define WSP_VERSION_NUMBER (WSP_VERSION_MAJOR * 10000 + WSP_VERSION_MINOR * 100 + WSP_VERSION_PATCH)
 
@@ -822,7 +822,7 @@ WSP_API wsp_status wsp_pws_wcet_compute(const wsp_pws_params *params, const wsp_
 
 /* ==== experimental: no stability promise ======================================================= */
 #ifdef WSP_EXPERIMENTAL
-/* (none in 1.1.0) */
+/* (none in 1.2.0) */
 #endif
 
 #ifdef __cplusplus
