@@ -58,7 +58,8 @@ def main():
         with open(os.path.join(a.out, name), "w") as f:
             f.write(",".join(str(x) for x in string) + "\n")
         value = str(lower) if lower == upper else f"[{lower}, {upper}]"
-        search = f"{e['status']}, {e['probes']} probes, {e['expanded']:,} states"
+        probes = f"{e['probes']} probe" + ("" if e["probes"] == 1 else "s")
+        search = f"{e['status']}, {probes}, {e['expanded']:,} states"
         print(f"| {w} | {value} | {lower_from} | {upper_from} | {search} | {e['seconds']:.1f} | "
               f"{seconds:.1f} | [{name}](witnesses/{name}) |", flush=True)
         if a.json:
