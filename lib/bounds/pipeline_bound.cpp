@@ -6,14 +6,32 @@ namespace wsp {
 
 namespace {
 
-// The vertices of the bound (pipeline_bound.hpp); flags are bit masks over the four types. Every
-// numerator is at most (W-1) * I < 2^31.
-struct Pipeline {
+// What the vertices of both bounds read; flags are bit masks over the four types.
+struct Vertices {
+    Vertices(const wsp_problem &problem, uint32_t schedulers)
+        : p(&problem), S(schedulers), w1(problem.warps - 1u), weighted(0) {}
     const wsp_problem *p;
     uint32_t S;
     uint32_t w1;        // W - 1
     uint32_t weighted;  // w_U > 0
-    uint32_t free;      // positions of this type are free
+};
+
+// The largest of vertex(k) over the kinds k (type * 16 + gap set) that `seen` holds.
+template <typename Vertex>
+uint64_t largest_vertex(uint64_t seen, Vertex vertex) {
+    uint64_t best = 0;
+    for (int k = 0; k < 64; ++k) {
+        if (!((seen >> k) & 1u)) continue;
+        const uint64_t v = vertex(k / 16, static_cast<uint32_t>(k % 16));
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+// The vertices of the pipeline bound (pipeline_bound.hpp). Every numerator is at most (W-1) * I < 2^31.
+struct Pipeline : Vertices {
+    using Vertices::Vertices;
+    uint32_t free = 0;  // positions of this type are free
 
     // no descent (descent = false), or all W - 1 at a position of type `own` around which the types
     // in `gaps` have instructions on both sides. The terms, one per k: the four types' w_U (W-1)(r_U
@@ -75,25 +93,16 @@ __attribute__((noinline)) uint64_t vertex_kinds(const wsp_problem &p, uint32_t w
 }  // namespace
 
 uint64_t pipeline_bound(const wsp_problem &p, uint32_t S) {
-    Pipeline b;
-    b.p = &p;
-    b.S = S;
-    b.w1 = p.warps - 1u;
-    b.weighted = 0;
-    b.free = 0;
+    Pipeline b(p, S);
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         const bool blocks = !(S == 0 && p.sigma[u] >= p.warps);  // sigma_U >= W: never saturated
         if (p.count[u] >= 2 && blocks && (S == 0 || p.sigma[u] < S)) b.weighted |= 1u << u;
         if (S == 0 && (p.count[u] == 1 || !blocks)) b.free |= 1u << u;
     }
-    const uint64_t seen = vertex_kinds(p, b.weighted);
-    uint64_t best = 0;
-    for (int k = -1; k < 64; ++k) {  // k = -1: no descent
-        if (k >= 0 && !((seen >> k) & 1u)) continue;
-        const uint64_t v = b.vertex(k >= 0, k >= 0 ? k / 16 : 0, k >= 0 ? static_cast<uint32_t>(k % 16) : 0);
-        if (v > best) best = v;
-    }
-    return best;
+    const uint64_t none = b.vertex(false, 0, 0);  // no descent
+    const uint64_t best = largest_vertex(vertex_kinds(p, b.weighted),
+                                         [&b](int own, uint32_t gaps) { return b.vertex(true, own, gaps); });
+    return best > none ? best : none;
 }
 
 namespace {
@@ -101,12 +110,8 @@ namespace {
 // The drain bound's vertices (pipeline_bound.hpp): every type with w_U > 0 is weighted (its own
 // passages count, so one instruction suffices), descents cost no cycle of their own, and the
 // scheduler term is the whole (W-1) I / S. Every numerator is at most (W-1) * I < 2^31.
-struct Drain {
-    const wsp_problem *p;
-    uint32_t S;
-    uint32_t w1;        // W - 1
-    uint32_t weighted;  // w_U > 0
-
+struct Drain : Vertices {
+    using Vertices::Vertices;
     // all W - 1 of the descent at a position of type `own` around which the types in `gaps` have
     // instructions on both sides. Terms: per weighted U, (W-1)(r_U - 1 - gap + [U = own]) over
     // sigma_U; the scheduler's (W-1)(I - the weighted counts) / S.
@@ -128,24 +133,13 @@ struct Drain {
 }  // namespace
 
 uint64_t drain_bound(const wsp_problem &p, uint32_t S) {
-    Drain b;
-    b.p = &p;
-    b.S = S;
-    b.w1 = p.warps - 1u;
-    b.weighted = 0;
+    Drain b(p, S);
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         const bool blocks = S == 0 ? p.sigma[u] < p.warps : p.sigma[u] < S;
         if (p.count[u] >= 1 && blocks) b.weighted |= 1u << u;
     }
     // a type with one instruction has no gap, so the gaps of vertex_kinds are those of the drain
-    const uint64_t seen = vertex_kinds(p, b.weighted);
-    uint64_t best = 0;
-    for (int k = 0; k < 64; ++k) {
-        if (!((seen >> k) & 1u)) continue;
-        const uint64_t v = b.vertex(k / 16, static_cast<uint32_t>(k % 16));
-        if (v > best) best = v;
-    }
-    return best;
+    return largest_vertex(vertex_kinds(p, b.weighted), [&b](int own, uint32_t gaps) { return b.vertex(own, gaps); });
 }
 
 }  // namespace wsp
