@@ -99,6 +99,7 @@ static void test_quality_with_defaults(void **state) {
             print_message("seed %u instance %d: %s W=%u S=%u: anneal %u, T(W) %u\n", seed, k, kernel, W,
                           sm.schedulers, x.r.lower, T);
     }
+    note_slice("anneal quality with defaults", (unsigned long)count, 100);
     print_message("anneal with defaults reached T(W) on %d of %d instances\n", hits, count);
     CHECK_SEEDED(hits * 100 >= count * 95, seed, "only %d of %d reached T(W)", hits, count);
 }

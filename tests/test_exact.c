@@ -111,11 +111,13 @@ static void agree_with(uint32_t (*oracle)(const wsp_problem *), const char *name
 static void test_agrees_with_string_oracle(void **state) {
     (void)state;
     agree_with(oracle_strings, "strings", 0xe8ac7u, ORACLE_INSTANCES(320), 4, 4, 12);
+    note_slice("exact against the string oracle", ORACLE_INSTANCES(320), 320);
 }
 
 static void test_agrees_with_schedule_oracle(void **state) {
     (void)state;
     agree_with(oracle_schedules, "schedules", 0x5c4edu, ORACLE_INSTANCES(300), 8, 6, 40);
+    note_slice("exact against the schedule oracle", ORACLE_INSTANCES(300), 300);
 }
 
 static void voronoi(test_problem *tp, uint32_t W) {
