@@ -77,14 +77,22 @@ SHARED_OBJS := $(patsubst %.cpp,$(SHARED_DIR)/%.o,$(WSP_CORE_SOURCES))
 
 HOST_DIR := build/host
 ASAN_DIR := build/asan
+# make check's CTest entries left out under the sanitizers (see the check target).
+ASAN_SKIP_TESTS := docs|example_table|ptx_fixtures|docs_runner|plots_svg_selftest
 # The shared libraries as make check builds them: with -g for the ABI check (abidw reads DWARF).
 SHARED_BUILD_DIR := build/shared
 SHARED_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON -DWARPSPAN_BUILD_CLI=OFF \
 	-DWARPSPAN_BUILD_EXAMPLES=OFF -DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_BUILD_TESTS=OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# ctest in make check: twice the cores, as many tests wait on subprocesses (the CLI, python3, nvcc)
+# and files rather than compute; the longest start first (their COST in tests/CMakeLists.txt).
+CHECK_TEST_JOBS ?= $(shell echo $$(( 2 * $(JOBS) )))
 HOST_CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_BUILD_CLI=ON -DWARPSPAN_BUILD_EXAMPLES=ON
 # cmake's own make runs quietly (no "Entering directory" lines from the parent's flags).
 cmake_build = MAKEFLAGS= cmake --build $(1) --parallel $(JOBS) -- --no-print-directory
+# make check's own sub-makes (make shared, cross, firmware, stack) compile on JOBS cores, unless make
+# runs with -j already (then they share its jobs).
+submake = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 # lp_solve: its headers (liblpsolve55-dev) and its shared library (lp-solve): it is linked dynamically.
 HOST_PACKAGES := cmake g++ make liblpsolve55-dev lp-solve
 # clang and its runtime libraries (libclang_rt.fuzzer, ASan, UBSan) for the fuzz targets.
@@ -96,6 +104,10 @@ CHECK_PACKAGES := $(HOST_PACKAGES) libcmocka-dev pkg-config python3 python3-json
 	libstdc++-arm-none-eabi-dev libnewlib-arm-none-eabi qemu-system-arm abigail-tools librsvg2-bin $(FUZZ_PACKAGES)
 CORTEX_M4_FLAGS := -Os -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffreestanding \
 	-ffunction-sections -fdata-sections
+# make cross compiles the Cortex-M4 core once, for make stack too: these two flags only write reports
+# beside each object (NAME.su, NAME.ci: frame sizes and the call graph) and leave the code unchanged.
+CROSS_REPORT_FLAGS := -fstack-usage -fcallgraph-info=su
+CROSS_DIR := build/lib-arm-none-eabi
 
 FUZZ_DIR := build/fuzz
 FUZZ_SECONDS ?= 60
@@ -105,7 +117,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-budget stress check lib shared cross \
+.PHONY: FORCE all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-budget stress check lib shared cross \
 	firmware size stack clean deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
@@ -196,12 +208,12 @@ check: deps-check
 	@cmake -S . -B $(HOST_DIR) $(HOST_CMAKE_FLAGS) -DWARPSPAN_BUILD_TESTS=ON >/dev/null
 	@$(call cmake_build,$(HOST_DIR))
 	@cp $(HOST_DIR)/warpspan build/warpspan
-	@cd $(HOST_DIR) && ctest --output-on-failure -j $(JOBS)
+	@cd $(HOST_DIR) && ctest --output-on-failure -j $(CHECK_TEST_JOBS)
 	@bash tools/check-lpsolve-dynamic.sh $(HOST_DIR)
 	@echo "== shared libraries (BUILD_SHARED_LIBS=ON, with -g) and make shared"
 	@cmake -S . -B $(SHARED_BUILD_DIR) $(SHARED_CMAKE_FLAGS) >/dev/null
 	@$(call cmake_build,$(SHARED_BUILD_DIR))
-	@$(MAKE) --no-print-directory shared
+	@$(submake) shared
 	@echo "== the installed packages, static and shared: find_package(warpspan) and pkg-config consumers"
 	@JOBS=$(JOBS) bash tools/check-install.sh $(HOST_DIR) $(SHARED_BUILD_DIR)
 	@echo "== exported symbols: each shared library exactly its C API, each archive no foreign global name"
@@ -214,26 +226,30 @@ check: deps-check
 	@bash tools/check-abi.sh $(SHARED_BUILD_DIR)
 	@echo "== tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DWARPSPAN_BUILD_CLI=ON \
-		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_SANITIZE=ON >/dev/null
+		-DWARPSPAN_BUILD_EXAMPLES=ON -DWARPSPAN_BUILD_TESTS=ON -DWARPSPAN_BUILD_BENCH=OFF \
+		-DWARPSPAN_SANITIZE=ON >/dev/null
 	@$(call cmake_build,$(ASAN_DIR))
-	@# docs and example_table compare the CLI's outputs with committed text, as in the Release build
-	@# above; under the sanitizers the CLI runs in cli, cli_edges and json_schema.
-	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS) -E '^(docs|example_table)$$'
+	@# Left out here, run in the Release stage above: tests that execute no instrumented code of ours
+	@# but compare text or run scripts alone (docs, example_table, ptx_fixtures: nvcc and diff,
+	@# docs_runner and plots_svg_selftest: python3 on fixtures); the CLI runs under the sanitizers in
+	@# the cli entries, cli_edges, json_schema and plots_svg.
+	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(CHECK_TEST_JOBS) \
+		-E '^($(ASAN_SKIP_TESTS))$$'
 	@echo "== a build without lp_solve (every method but the ILP)"
 	@JOBS=$(JOBS) bash tools/check-no-lpsolve.sh build/nolp
 	@echo "== fuzz targets (libFuzzer + ASan + UBSan, clang): a fixed seeded run of each"
 	@$(MAKE) --no-print-directory fuzz-build
 	@cd $(FUZZ_DIR) && ctest --output-on-failure -j $(JOBS)
 	@echo "== core for Cortex-M4 (arm-none-eabi, freestanding)"
-	@$(MAKE) --no-print-directory cross
+	@$(submake) cross
 	@echo "== allocation-free, exception-free, RTTI-free core archives"
 	@bash tools/check-symbols.sh nm $(HOST_DIR)/libwarpspan.a
 	@bash tools/check-symbols.sh arm-none-eabi-nm build/lib-arm-none-eabi/libwarpspan.a
 	@NM=arm-none-eabi-nm bash tools/check-exports.sh build/lib-arm-none-eabi/libwarpspan.a
 	@echo "== firmware under QEMU (mps2-an386) against the host, and its image's symbols"
-	@$(MAKE) --no-print-directory firmware
+	@$(submake) firmware HOST_CORE_LIB=$(HOST_DIR)/libwarpspan.a
 	@echo "== worst-case stack of the public calls on Cortex-M4 (at most 1 KiB)"
-	@$(MAKE) --no-print-directory stack >build/stack.txt || { cat build/stack.txt; exit 1; }
+	@$(submake) stack >build/stack.txt || { cat build/stack.txt; exit 1; }
 	@tail -n 1 build/stack.txt
 	@echo "make check: all passed"
 
@@ -244,7 +260,14 @@ $(LIB_DIR)/libwarpspan.a: $(CORE_OBJS)
 	@$(AR) rcs $@ $^
 	@echo "  AR  $@"
 
-$(LIB_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk
+# The compiler and flags the objects were made with: objects made otherwise are made again (make cross
+# and make lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS=... share a folder).
+LIB_FLAGS_LINE := $(CXX) $(CORE_FLAGS) $(CXXFLAGS)
+$(LIB_DIR)/flags.txt: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(LIB_FLAGS_LINE)' | cmp -s - $@ || echo '$(LIB_FLAGS_LINE)' >$@
+
+$(LIB_DIR)/%.o: %.cpp $(wildcard include/*.h lib/*/*.hpp port/*.h) sources.mk $(LIB_DIR)/flags.txt
 	@mkdir -p $(dir $@)
 	@echo "  CXX $<"
 	@$(CXX) $(CORE_FLAGS) $(CXXFLAGS) -c $< -o $@
@@ -269,15 +292,16 @@ abi-baseline:
 	@bash tools/abi-baseline.sh
 
 cross:
-	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- CXXFLAGS="$(CORTEX_M4_FLAGS)"
-	@arm-none-eabi-size -t build/lib-arm-none-eabi/libwarpspan.a | tail -1 | \
+	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(CROSS_DIR) \
+		CXXFLAGS="$(CORTEX_M4_FLAGS) $(CROSS_REPORT_FLAGS)"
+	@arm-none-eabi-size -t $(CROSS_DIR)/libwarpspan.a | tail -1 | \
 		awk '{print "Cortex-M4 core: text " $$1 " B, data " $$2 " B, bss " $$3 " B"}'
 	@arm-none-eabi-gcc -std=c99 -Wall -Wextra -pedantic -Werror $(CORTEX_M4_FLAGS) -DWSP_ABI_NO_MAIN \
 		-Iinclude -fsyntax-only tests/test_abi.c
 	@echo "Cortex-M4 struct layouts: the pinned ILP32 ones (tests/test_abi.c)"
 
 firmware: cross
-	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" bash tools/check-firmware.sh
+	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" MAKE="$(MAKE)" HOST_CORE_LIB="$(HOST_CORE_LIB)" bash tools/check-firmware.sh
 
 size: cross
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/check-firmware.sh build >/dev/null
@@ -287,12 +311,11 @@ size: cross
 	@echo "cost of each proven upper bound on Cortex-M4 (tools/bounds-cost.sh; docs/bounds.md, section 11):"
 	@CORTEX_M4_FLAGS="$(CORTEX_M4_FLAGS)" bash tools/bounds-cost.sh
 
-# The same objects as make cross (the two flags only write reports), in a folder of their own.
-STACK_DIR := build/stack-arm-none-eabi
+# The reports of make cross's objects (made here when missing or out of date; nothing when current).
 stack:
-	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(STACK_DIR) \
-		CXXFLAGS="$(CORTEX_M4_FLAGS) -fstack-usage -fcallgraph-info=su" >/dev/null
-	@python3 tools/stack-report.py $(STACK_DIR) --limit 1024
+	@$(MAKE) --no-print-directory lib CROSS_COMPILE=arm-none-eabi- LIB_DIR=$(CROSS_DIR) \
+		CXXFLAGS="$(CORTEX_M4_FLAGS) $(CROSS_REPORT_FLAGS)" >/dev/null
+	@python3 tools/stack-report.py $(CROSS_DIR) --limit 1024
 
 clean:
 	rm -rf build

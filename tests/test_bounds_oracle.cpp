@@ -31,12 +31,14 @@ namespace {
 constexpr uint32_t kSpaceWarps = 6;
 const uint32_t kSpaceUnits[4] = {16, 32, 64, 128};  // sigma 1/2, 1, 2, 4 with warp size 32
 
+// Under the sanitizers: every 29th kernel of the space and the first 100 random cases (note_slice).
+constexpr int kAllRandomCases = 2000;
 #ifdef WSP_SANITIZED_BUILD
 constexpr uint32_t kSpaceStride = 29;
 constexpr int kRandomCases = 100;
 #else
 constexpr uint32_t kSpaceStride = 1;
-constexpr int kRandomCases = 2000;
+constexpr int kRandomCases = kAllRandomCases;
 #endif
 
 struct Tally {
@@ -179,6 +181,8 @@ void test_space(void **) {
             check_kernel(kernel, sm, kSpaceWarps, true, 0, &tally);
         }
     });
+    note_slice("bounds_oracle space (kernels)", static_cast<unsigned long>((index + kSpaceStride - 1) / kSpaceStride),
+               static_cast<unsigned long>(index));
     print_message("bounds_oracle: %llu kernels x SMs, %llu instances (W = 1..6), %llu states; bound == T(W):",
                   (unsigned long long)tally.cases, (unsigned long long)tally.instances,
                   (unsigned long long)tally.states);
@@ -220,6 +224,7 @@ void test_random(void **) {
         }
         check_kernel(kernel, sm, W, true, seed, &tally);
     }
+    note_slice("bounds_oracle random", kRandomCases, kAllRandomCases);
     print_message("bounds_oracle random: %llu instances, %llu states\n", (unsigned long long)tally.instances,
                   (unsigned long long)tally.states);
 }
@@ -335,6 +340,7 @@ void test_heterogeneous(void **) {
         check_heterogeneous(strings, sigma, rng_below(&rng, 5), seed);
         ++count;
     }
+    note_slice("bounds_oracle heterogeneous (random sets)", kRandomCases, kAllRandomCases);
     print_message("bounds_oracle heterogeneous: %llu sets of strings\n", (unsigned long long)count);
 }
 

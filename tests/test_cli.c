@@ -4,6 +4,7 @@
 #include "test_util.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -598,7 +599,10 @@ static void test_bracket_threads_and_time(void **state) {
     assert_non_null(end2);
     assert_int_equal(end1 - e1, end2 - e2);
     assert_memory_equal(e1, e2, (size_t)(end1 - e1));
-    /* --timeout 0.5: the bracket's own seconds stay within it (a margin for the witness checks) */
+    /* --timeout 0.5: the bracket stops by the clock (not by finishing its work) and reports its own
+     * seconds. Whether it stops within the budget is a speed property (make bench-budget measures
+     * overruns); here the margin only catches a deadline that is not honoured at all, and is generous
+     * so that a loaded machine (make check on two cores, the sanitizers) cannot fail it. */
     assert_int_equal(run_cli(NULL, 0, "examples/voronoi.cfg --warps 16 --method bracket --timeout 0.5 --json", out1,
                              sizeof out1, err, sizeof err),
                      0);
@@ -607,7 +611,8 @@ static void test_bracket_threads_and_time(void **state) {
     const char *sec = strstr(b, "\"seconds\": ");
     assert_non_null(sec);
     const double seconds = strtod(sec + strlen("\"seconds\": "), NULL);
-    if (seconds > 0.5 + 0.25) fail_msg("--timeout 0.5: the bracket ran %.3f s", seconds);
+    assert_non_null(strstr(b, "\"stopped_by\": \"time\""));
+    if (seconds > 0.5 + 2.0) fail_msg("--timeout 0.5: the bracket ran %.3f s", seconds);
 }
 
 static void test_anneal_files(void **state) {
@@ -1044,8 +1049,12 @@ static int teardown(void **state) {
     return system(cmd) == 0 ? 0 : -1;
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
+/* test_cli [PATTERN]... [-PATTERN]...: the tests whose names match a PATTERN (shell wildcards; every
+ * test when none is given) and no -PATTERN. CTest splits the group into entries this way
+ * (tests/CMakeLists.txt: cli_cases, cli_tables, cli) so that they run side by side; a selection that
+ * matches no test fails, so that a misspelt pattern cannot pass by running nothing. */
+int main(int argc, char **argv) {
+    static const struct CMUnitTest all[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_arch_presets),
         cmocka_unit_test(test_upper_at_least_seven),
@@ -1062,5 +1071,25 @@ int main(void) {
         cmocka_unit_test(test_help_lists_every_command),
         cmocka_unit_test(test_cited_documents_exist),
     };
-    return cmocka_run_group_tests_name("cli", tests, setup, teardown);
+    enum { count = sizeof all / sizeof all[0] };
+    struct CMUnitTest tests[count];
+    size_t n = 0;
+    int includes = 0;
+    for (int a = 1; a < argc; ++a) includes += argv[a][0] != '-';
+    for (size_t k = 0; k < count; ++k) {
+        int in = includes == 0, out = 0;
+        for (int a = 1; a < argc; ++a) {
+            if (argv[a][0] == '-')
+                out = out || fnmatch(argv[a] + 1, all[k].name, 0) == 0;
+            else
+                in = in || fnmatch(argv[a], all[k].name, 0) == 0;
+        }
+        if (in && !out) tests[n++] = all[k];
+    }
+    if (n == 0) {
+        fprintf(stderr, "test_cli: no test matches the patterns given\n");
+        return 2;
+    }
+    /* cmocka_run_group_tests_name() needs an array of fixed size; this is the function it calls. */
+    return _cmocka_run_group_tests("cli", tests, n, setup, teardown);
 }

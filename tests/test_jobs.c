@@ -122,6 +122,9 @@ static void test_exact_job_threads(void **state) {
     const uint32_t sigma[4] = {1, 4, 1, 1};
     static uint32_t core_witness[7 * 25], job_witness[7 * 25];
     (void)state;
+    if (WSP_TEST_SANITIZED)
+        print_message("exact job threads: a slice under the sanitizers, smaller instances (L3 C5 L2 C5, W = 6) than "
+                      "the Release build's\n");
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         test_problem tp;
         tp_init(&tp, cases[c].kernel, cases[c].warps, sigma, cases[c].schedulers);

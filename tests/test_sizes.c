@@ -34,6 +34,9 @@ static int check_problem(const char *kernel, uint32_t warps, const wsp_sm_config
     assert_non_null(ws);
     CHECK_SEEDED(wsp_problem_init(kernel, warps, sm, ws, need, &p, &d) == WSP_OK, seed, "%s", d.message);
     const uint32_t W = wsp_problem_warps(p), I = wsp_problem_length(p);
+    /* Every query costs time in I: under the sanitizers a kernel of more than 65536 normalised
+     * instructions (the copies row: 4 Mi) is asked with the first state count and beam only. */
+    const int sliced = WSP_TEST_SANITIZED && I > 65536;
     CHECK_SEEDED(need <= WSP_PROBLEM_WORKSPACE_SIZE(I), seed, "%s W=%u I=%u: problem %zu > macro %zu", kernel,
                  W, I, need, (size_t)WSP_PROBLEM_WORKSPACE_SIZE(I));
     CHECK_SEEDED(8 * WSP_PROBLEM_WORKSPACE_WORDS(I) >= WSP_PROBLEM_WORKSPACE_SIZE(I), seed, "words");
@@ -46,7 +49,7 @@ static int check_problem(const char *kernel, uint32_t warps, const wsp_sm_config
                  W, I, size, (size_t)WSP_ANNEAL_WORKSPACE_SIZE(W, I));
     CHECK_SEEDED(8 * WSP_ANNEAL_WORKSPACE_WORDS(W, I) >= WSP_ANNEAL_WORKSPACE_SIZE(W, I), seed, "words");
     checks += 3;
-    for (size_t k = 0; k < sizeof kStates / sizeof kStates[0]; ++k) {
+    for (size_t k = 0; k < (sliced ? 1 : sizeof kStates / sizeof kStates[0]); ++k) {
         const uint64_t states = kStates[k];
         assert_int_equal(wsp_exact_workspace_size(p, states, &size, &d), WSP_OK);
         CHECK_SEEDED(size <= WSP_EXACT_WORKSPACE_SIZE(W, I, states), seed,
@@ -56,7 +59,7 @@ static int check_problem(const char *kernel, uint32_t warps, const wsp_sm_config
                      "words");
         ++checks;
     }
-    for (size_t k = 0; k < sizeof kBeams / sizeof kBeams[0]; ++k) {
+    for (size_t k = 0; k < (sliced ? 1 : sizeof kBeams / sizeof kBeams[0]); ++k) {
         wsp_lower_options o;
         memset(&o, 0, sizeof o);
         o.max_beam = kBeams[k];
@@ -72,8 +75,8 @@ static int check_problem(const char *kernel, uint32_t warps, const wsp_sm_config
                      "words");
         ++checks;
     }
-    for (size_t k = 0; k < sizeof kBeams / sizeof kBeams[0]; ++k) {
-        for (size_t j = 0; j < sizeof kBracketStates / sizeof kBracketStates[0]; ++j) {
+    for (size_t k = 0; k < (sliced ? 1 : sizeof kBeams / sizeof kBeams[0]); ++k) {
+        for (size_t j = 0; j < (sliced ? 1 : sizeof kBracketStates / sizeof kBracketStates[0]); ++j) {
             wsp_bracket_options o;
             memset(&o, 0, sizeof o);
             o.max_beam = kBeams[k];
@@ -130,14 +133,21 @@ static void test_table(void **state) {
         memcpy(sm.latency, c->latency, sizeof sm.latency);
         sm.warp_size = c->warp_size;
         sm.schedulers = c->schedulers;
-        print_message("  %-30s %d sizes checked\n", c->what, check_problem(c->kernel, c->warps, &sm, (uint32_t)k));
+        const int all = 3 + (int)(sizeof kStates / sizeof kStates[0]) +
+                        (int)(sizeof kBeams / sizeof kBeams[0]) * (1 + (int)(sizeof kBracketStates / sizeof kBracketStates[0]));
+        const int checks = check_problem(c->kernel, c->warps, &sm, (uint32_t)k);
+        note_slice(c->what, (unsigned long)checks, (unsigned long)all);
+        print_message("  %-30s %d sizes checked\n", c->what, checks);
     }
 }
 
+/* Under the sanitizers every 10th problem is checked (the same problems as in the Release build: every
+ * problem is still drawn). */
 static void test_random_problems(void **state) {
     const uint32_t seed = test_seed() ^ 0x512e5u;
+    const int step = WSP_TEST_SANITIZED ? 10 : 1;
     uint32_t rng = seed;
-    int checks = 0;
+    int checks = 0, checked = 0;
     (void)state;
     for (int n = 0; n < 1500; ++n) {
         char kernel[64];
@@ -149,9 +159,12 @@ static void test_random_problems(void **state) {
                                    1 + rng_below(&rng, rng_below(&rng, 4) == 0 ? 300 : 9));
         random_sm(&rng, &sm);
         const uint32_t W = 1 + rng_below(&rng, rng_below(&rng, 4) == 0 ? 3000 : 40);
+        if (n % step != 0) continue;
         checks += check_problem(kernel, W, &sm, seed);
+        ++checked;
     }
-    print_message("  %d sizes of 1500 random problems checked (seed %u)\n", checks, (unsigned)seed);
+    note_slice("sizes of random problems", (unsigned long)checked, 1500);
+    print_message("  %d sizes of %d random problems checked (seed %u)\n", checks, checked, (unsigned)seed);
 }
 
 /* PWS: the size depends on the node and edge counts only. */

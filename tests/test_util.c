@@ -58,6 +58,12 @@ uint32_t rng_next(uint32_t *s) {
 
 uint32_t rng_below(uint32_t *s, uint32_t n) { return rng_next(s) % n; }
 
+void note_slice(const char *what, unsigned long ran, unsigned long of) {
+    if (ran != of)
+        print_message("%s: a slice under the sanitizers, %lu of %lu cases (the Release build runs all)\n", what,
+                      ran, of);
+}
+
 uint32_t test_seed(void) {
     const char *env = getenv("WSP_TEST_SEED");
     uint32_t seed = env ? (uint32_t)strtoul(env, NULL, 10) : 20261120u;

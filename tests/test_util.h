@@ -47,6 +47,19 @@ uint32_t rng_below(uint32_t *state, uint32_t n);
 /* The base seed: WSP_TEST_SEED from the environment, or a fixed default. */
 uint32_t test_seed(void);
 
+/* Under the sanitizers (make check's ASan+UBSan stage defines WSP_SANITIZED_BUILD) the largest tables
+ * run a deterministic slice, every SLICE_STEP-th case or a shorter count, and say so with note_slice;
+ * the Release build runs them in full. The sanitizers look for memory and undefined-behaviour errors,
+ * which every code path of the slice exercises; the full tables are the oracle comparisons. */
+#ifdef WSP_SANITIZED_BUILD
+#define WSP_TEST_SANITIZED 1
+#else
+#define WSP_TEST_SANITIZED 0
+#endif
+/* Prints "WHAT: a slice under the sanitizers, RAN of OF cases (the Release build runs all)", or
+ * nothing when ran == of. */
+void note_slice(const char *what, unsigned long ran, unsigned long of);
+
 /* Fails the current test, printing the seed and a description, when cond is false. */
 #define CHECK_SEEDED(cond, seed, ...)                                                  \
     do {                                                                               \

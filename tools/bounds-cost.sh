@@ -10,7 +10,7 @@ set -euo pipefail
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
 out=build/bounds-cost
 arm_lib=build/lib-arm-none-eabi/libwarpspan.a
-stack_dir=build/stack-arm-none-eabi
+stack_dir=build/lib-arm-none-eabi  # make cross writes the call graph (.ci) beside its objects
 
 for tool in arm-none-eabi-gcc arm-none-eabi-g++ qemu-system-arm timeout python3; do
     if ! command -v "$tool" >/dev/null 2>&1; then
@@ -50,7 +50,7 @@ echo
 echo "| bound | value | instructions per call (QEMU -icount) | stack used (B, measured) |"
 echo "| --- | ---: | ---: | ---: |"
 sed -n '2,/^stack:/p' "$out/run.txt" | grep -v '^stack:' | sed 's/^/| /; s/$/ |/'
-if [ -d "$stack_dir" ]; then
+if compgen -G "$stack_dir/lib/*/*.ci" >/dev/null; then
     echo
     echo "static worst case (make stack's call graph), per bound and for the calls that take them:"
     python3 tools/stack-report.py "$stack_dir" --internal 'saturation_bound(' --internal 'last_warp_bound(' \

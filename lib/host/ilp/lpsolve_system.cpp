@@ -14,8 +14,13 @@ struct AbortState {
     bool stopped;
 };
 
+// Once the caller said stop, every later check says so too. lp_solve does not always stop at the first
+// TRUE: between branch-and-bound nodes it may take it as a break, go on, and end with OPTIMAL and no
+// solution at all (tests/test_ilp.cpp, test_progress_and_cancel: a progress callback asked once, its
+// next report 10 ms away, failed as WSP_ERR_SOLVER when the stop fell there).
 int __WINAPI on_abort(lprec *lp, void *handle) {
     AbortState *s = static_cast<AbortState *>(handle);
+    if (s->stopped) return TRUE;
     if (s->fn == nullptr) return FALSE;
     if (s->fn(s->context, s->incumbent, static_cast<uint64_t>(get_total_nodes(lp)))) {
         s->stopped = true;
