@@ -333,6 +333,9 @@ wsp_status run_probes(Search<Table, Hooks> &search, Hooks &hooks, const wsp_prob
         uint32_t bound = 0, makespan = 0;
         hooks.probing(upper);
         Probe answer = search.probe(upper, &root_slot, &bound, &makespan);
+        // A growth in the probe moved the root; its frame has the slot whichever way the probe ended
+        // (a stopped probe does not write *root_slot, and a refutation elsewhere reads it below).
+        root_slot = search.frame(0).header().slot;
         if (answer == Probe::kStopped && hooks.refuted_elsewhere()) {
             answer = Probe::kFail;
             bound = search.table().bound(root_slot);
