@@ -284,12 +284,18 @@ Probe Search<Table, Hooks>::probe(uint32_t theta, uint32_t *root_slot, uint32_t 
             if (ub + 1u > h.best) h.best = ub + 1u;
             continue;
         }
+        // A shared table may fill between full() and insert() (other searchers insert too): then it
+        // grows and the insert is tried again, as the core's would have grown before it.
         if (!found && table_.full()) {
             if (!grow(sp)) return Probe::kMemory;
             l_.key.encode(child, p_.warps, p_.length, key_);  // the stack's keys used the buffer
             slot = table_.find(key_, &found);
         }
-        if (!found && !table_.insert(slot, key_, ub)) return Probe::kMemory;
+        while (!found && !table_.insert(slot, key_, ub)) {
+            if (!grow(sp)) return Probe::kMemory;
+            l_.key.encode(child, p_.warps, p_.length, key_);
+            slot = table_.find(key_, &found);
+        }
         if (!charge(theta, &why)) return why;
         FrameHeader &ch = child.header();
         ch.slot = slot;
