@@ -1,6 +1,7 @@
-// Group parallel_exact: the host's threaded exact search (host/exact) through the internal headers,
-// deterministically: hooks that play a helper refuting the whole probe right after the table grew
-// (exact/search.hpp: run_probes then reads the root's bound, whose slot the growth moved).
+// Group parallel_exact: the host's threaded exact search (host/exact) through the internal headers:
+// deterministically, hooks that play a helper refuting the whole probe right after the table grew
+// (exact/search.hpp: run_probes then reads the root's bound, whose slot the growth moved); and with
+// more helpers than cores against the core.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 // Before cmocka, whose fail() macro would take the internal wsp::fail.
 #include "exact/solve.hpp"
+#include "host/exact/parallel_exact.hpp"
 #include "host/exact/shared_table.hpp"
 
 extern "C" {
@@ -97,11 +99,43 @@ void test_refuted_after_growth(void **state) {
     assert_memory_equal(witness.data(), core_witness.data(), cells * sizeof(uint32_t));
 }
 
+// More helpers than cores, so that the scheduler preempts them anywhere (in park(), between a claim
+// and its bound): T(W), the stop reason and the witness equal the core's, the table growing by
+// rehashing (64 MiB) and emptying (3 MiB), on every run.
+void test_many_helpers(void **state) {
+    (void)state;
+    const uint32_t sigma[4] = {1, 4, 1, 1};
+    test_problem tp;
+    tp_init(&tp, "L3 C5 L2 C5", 6, sigma, 4);
+    const size_t cells = (size_t)wsp_problem_warps(tp.p) * wsp_problem_length(tp.p);
+    std::vector<uint32_t> core_witness(cells), witness(cells);
+    for (size_t memory : {size_t{64} << 20, size_t{3} << 20}) {
+        void *ws = calloc(1, memory);
+        assert_non_null(ws);
+        wsp_exact_result core;
+        assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, memory, core_witness.data(), cells, &core, NULL), WSP_OK);
+        for (uint32_t threads : {4u, 8u}) {
+            memset(ws, 0, memory);
+            wsp_exact_result res;
+            wsp_diag diag;
+            const wsp_status st = wsp::host::parallel_exact_solve(tp.p, nullptr, ws, memory, threads, witness.data(),
+                                                                  cells, &res, &diag);
+            if (st != WSP_OK) fail_msg("threads %u: status %d: %s", threads, (int)st, diag.message);
+            if (res.stop != core.stop || res.lower != core.lower || res.upper != core.upper)
+                fail_msg("%zu MiB, threads %u: stop %u [%u, %u], core stop %u [%u, %u]", memory >> 20, threads,
+                         res.stop, res.lower, res.upper, core.stop, core.lower, core.upper);
+            assert_memory_equal(witness.data(), core_witness.data(), cells * sizeof(uint32_t));
+        }
+        free(ws);
+    }
+}
+
 }  // namespace
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refuted_after_growth),
+        cmocka_unit_test(test_many_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -170,6 +170,7 @@ public:
 
     uint64_t expanded() const { return expanded_; }
     uint32_t stop() const { return stop_; }  // the callback's stop reason after Probe::kStopped
+    bool stopped_by_hooks() const { return by_hooks_; }  // after Probe::kStopped: the hooks, not the callback
     const Table &table() const { return table_; }
     uint32_t known_lower = 0;  // witnessed, for progress reports
 
@@ -183,6 +184,7 @@ private:
         }
         if (hooks_.stop()) {
             stop_ = WSP_STOP_CANCELLED;
+            by_hooks_ = true;
             *why = Probe::kStopped;
             return false;
         }
@@ -197,6 +199,7 @@ private:
             pr.current = theta;
             stop_ = stop_of(o_.control.progress(o_.control.context, &pr));
             if (stop_ != WSP_STOP_FINISHED) {
+                by_hooks_ = false;
                 *why = Probe::kStopped;
                 return false;
             }
@@ -216,6 +219,7 @@ private:
     uint64_t interval_;
     uint64_t expanded_ = 0;
     uint32_t stop_ = WSP_STOP_FINISHED;
+    bool by_hooks_ = false;
 };
 
 // One probe: is there a path of makespan >= theta? A frame at depth d has need = theta - d, the
@@ -342,7 +346,9 @@ wsp_status run_probes(Search<Table, Hooks> &search, Hooks &hooks, const wsp_prob
         // A growth in the probe moved the root; its frame has the slot whichever way the probe ended
         // (a stopped probe does not write *root_slot, and a refutation elsewhere reads it below).
         root_slot = search.frame(0).header().slot;
-        if (answer == Probe::kStopped && hooks.refuted_elsewhere()) {
+        // Only a stop the hooks asked for: a callback's stop (cancelled, out of time) ends the
+        // search even when another searcher refuted the probe meanwhile.
+        if (answer == Probe::kStopped && search.stopped_by_hooks() && hooks.refuted_elsewhere()) {
             answer = Probe::kFail;
             bound = search.table().bound(root_slot);
         }
