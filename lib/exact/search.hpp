@@ -170,6 +170,7 @@ public:
 
     uint64_t expanded() const { return expanded_; }
     uint32_t stop() const { return stop_; }  // the callback's stop reason after Probe::kStopped
+    bool stopped_by_hooks() const { return by_hooks_; }  // after Probe::kStopped: the hooks, not the callback
     const Table &table() const { return table_; }
     uint32_t known_lower = 0;  // witnessed, for progress reports
 
@@ -183,6 +184,7 @@ private:
         }
         if (hooks_.stop()) {
             stop_ = WSP_STOP_CANCELLED;
+            by_hooks_ = true;
             *why = Probe::kStopped;
             return false;
         }
@@ -197,6 +199,7 @@ private:
             pr.current = theta;
             stop_ = stop_of(o_.control.progress(o_.control.context, &pr));
             if (stop_ != WSP_STOP_FINISHED) {
+                by_hooks_ = false;
                 *why = Probe::kStopped;
                 return false;
             }
@@ -216,6 +219,7 @@ private:
     uint64_t interval_;
     uint64_t expanded_ = 0;
     uint32_t stop_ = WSP_STOP_FINISHED;
+    bool by_hooks_ = false;
 };
 
 // One probe: is there a path of makespan >= theta? A frame at depth d has need = theta - d, the
@@ -284,12 +288,18 @@ Probe Search<Table, Hooks>::probe(uint32_t theta, uint32_t *root_slot, uint32_t 
             if (ub + 1u > h.best) h.best = ub + 1u;
             continue;
         }
+        // A shared table may fill between full() and insert() (other searchers insert too): then it
+        // grows and the insert is tried again, as the core's would have grown before it.
         if (!found && table_.full()) {
             if (!grow(sp)) return Probe::kMemory;
             l_.key.encode(child, p_.warps, p_.length, key_);  // the stack's keys used the buffer
             slot = table_.find(key_, &found);
         }
-        if (!found && !table_.insert(slot, key_, ub)) return Probe::kMemory;
+        while (!found && !table_.insert(slot, key_, ub)) {
+            if (!grow(sp)) return Probe::kMemory;
+            l_.key.encode(child, p_.warps, p_.length, key_);
+            slot = table_.find(key_, &found);
+        }
         if (!charge(theta, &why)) return why;
         FrameHeader &ch = child.header();
         ch.slot = slot;
@@ -333,7 +343,12 @@ wsp_status run_probes(Search<Table, Hooks> &search, Hooks &hooks, const wsp_prob
         uint32_t bound = 0, makespan = 0;
         hooks.probing(upper);
         Probe answer = search.probe(upper, &root_slot, &bound, &makespan);
-        if (answer == Probe::kStopped && hooks.refuted_elsewhere()) {
+        // A growth in the probe moved the root; its frame has the slot whichever way the probe ended
+        // (a stopped probe does not write *root_slot, and a refutation elsewhere reads it below).
+        root_slot = search.frame(0).header().slot;
+        // Only a stop the hooks asked for: a callback's stop (cancelled, out of time) ends the
+        // search even when another searcher refuted the probe meanwhile.
+        if (answer == Probe::kStopped && search.stopped_by_hooks() && hooks.refuted_elsewhere()) {
             answer = Probe::kFail;
             bound = search.table().bound(root_slot);
         }

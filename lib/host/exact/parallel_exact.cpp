@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "exact/solve.hpp"
@@ -122,13 +123,24 @@ struct HelperHooks {
 // One helper's life: probe whatever the main thread probes, until it is done; after a probe (refuted:
 // the root's bound says so; found: the main thread finds the same path; the table full or growing)
 // it waits for the next probe or the end of the growth.
+// Its memory (outside the job's budget: a stack as large as the main thread's) is taken before it
+// counts itself in: a helper that cannot have it does not help (the result is the same), where an
+// exception would end the process, or, after join(), leave a helper that never parks.
 void help(const wsp_problem &p, const ExactLayout &l, SharedTable &table, Shared &shared, uint32_t seed) {
+    std::vector<uint64_t> memory;
+    std::vector<uint32_t> witness;  // a helper's paths are never reported
+    std::vector<HelperHooks::Rotation> rotation;
+    try {
+        memory.assign((l.stack.bytes() + 7u) / 8u + 1u, 0);
+        witness.assign(cells(p), 0);
+        rotation.resize(l.frames);
+    } catch (...) {
+        return;
+    }
     table.join();
-    std::vector<uint64_t> memory((l.stack.bytes() + 7u) / 8u + 1u, 0);
-    std::vector<uint32_t> witness(cells(p), 0);  // a helper's paths are never reported
     uint8_t *ws = reinterpret_cast<uint8_t *>(memory.data());
     wsp_exact_options o{};
-    HelperHooks hooks{&p, &shared, &table, seed, 0, 0, std::vector<HelperHooks::Rotation>(l.frames)};
+    HelperHooks hooks{&p, &shared, &table, seed, 0, 0, std::move(rotation)};
     Search<SharedTable, HelperHooks> search(p, l, ws, table, o, witness.data(), hooks);
     for (;;) {
         for (;;) {

@@ -48,16 +48,22 @@ uint32_t SharedTable::find(const uint32_t *key, bool *found) const {
 bool SharedTable::insert(uint32_t &slot, const uint32_t *key, uint32_t ub) {
     for (;; slot = next(slot)) {
         if (__atomic_load_n(entry(slot), __ATOMIC_ACQUIRE) == 0) {
-            if (full()) return false;
+            // The entry is counted before it is claimed, so that threads inserting at once never
+            // take the table past its limit (a full table, with no empty slot, would make find()
+            // loop for ever).
+            if (used_.fetch_add(1, std::memory_order_relaxed) >= limit_) {
+                used_.fetch_sub(1, std::memory_order_relaxed);
+                return false;
+            }
             uint32_t expected = 0;
             if (__atomic_compare_exchange_n(entry(slot), &expected, kBusy, false, __ATOMIC_ACQUIRE,
                                             __ATOMIC_ACQUIRE)) {
                 uint32_t *e = entry(slot);
                 for (uint32_t j = 0; j < words_; ++j) e[1 + j] = key[j];
                 __atomic_store_n(e, ub + 1u, __ATOMIC_RELEASE);
-                used_.fetch_add(1, std::memory_order_relaxed);
                 return true;
             }
+            used_.fetch_sub(1, std::memory_order_relaxed);
         }
         // Taken (before or while we looked): ours if it holds the key, else probe on.
         if (settled(slot) != 0 && same_key(slot, key)) {
@@ -89,10 +95,18 @@ StateTable::Grown SharedTable::grow() {
     return g;
 }
 
+// Leaving: the count falls before `pausing` is read again (both sequentially consistent, as grow()'s
+// store of `pausing` and its read of the count). So a growth that began after this helper saw
+// `pausing` clear either sees it unparked and waits, or is seen here and the helper parks again;
+// without the second look, a growth that read the count before the decrement ran while the helper,
+// counted as parked, went on to the table.
 void SharedTable::park() {
-    parked_.fetch_add(1);
-    while (pausing_.load()) std::this_thread::yield();
-    parked_.fetch_sub(1);
+    for (;;) {
+        parked_.fetch_add(1);
+        while (pausing_.load()) std::this_thread::yield();
+        parked_.fetch_sub(1);
+        if (!pausing_.load()) return;
+    }
 }
 
 }  // namespace host

@@ -55,7 +55,8 @@ public:
     // For helpers: a helper counts itself in before it first touches the table, stops its probe
     // when pausing() and then parks (returns when the growth is over).
     void join() { helpers_.fetch_add(1); }
-    bool pausing() const { return pausing_.load(std::memory_order_relaxed); }
+    // Sequentially consistent: a helper that joins after grow() read the count sees `pausing`.
+    bool pausing() const { return pausing_.load(); }
     void park();
     uint32_t generation() const { return generation_.load(std::memory_order_acquire); }
 
