@@ -115,6 +115,7 @@ void test_many_helpers(void **state) {
         wsp_exact_result core;
         assert_int_equal(wsp_exact_solve(tp.p, NULL, ws, memory, core_witness.data(), cells, &core, NULL), WSP_OK);
         for (uint32_t threads : {4u, 8u}) {
+            if (WSP_TEST_SANITIZED && threads == 8u) continue;  // a slice: 4 threads only (note_slice)
             memset(ws, 0, memory);
             wsp_exact_result res;
             wsp_diag diag;
@@ -128,6 +129,7 @@ void test_many_helpers(void **state) {
         }
         free(ws);
     }
+    note_slice("parallel_exact many helpers (thread counts)", WSP_TEST_SANITIZED ? 1 : 2, 2);
 }
 
 }  // namespace
