@@ -23,6 +23,9 @@
 #                     BRACKET_LOWER_VS_ANNEAL=1: the witness search for LOWER_SECONDS (10) against
 #                     paper 003's annealer for ANNEAL_SECONDS (60) per case, one thread each;
 #                     subsets: BRACKET_KERNEL=saxpy,dp BRACKET_ARCH=sm_80 BRACKET_W=16,64
+#   make bench-which-end which end of the bracket is loose: the nine kernels at W = 2, 3, 4, where the
+#                     exact search settles T(W): upper/T and T/witness (WHICH_END_SECONDS per method,
+#                     default 10; about 10 minutes)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
@@ -117,7 +120,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: FORCE all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-budget stress check lib shared cross \
+.PHONY: FORCE all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-which-end bench-budget stress check lib shared cross \
 	firmware size stack clean deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
@@ -181,6 +184,11 @@ bench-pws: host
 
 bench-bracket: host
 	$(HOST_DIR)/bracket_bench
+
+# Which end of the bracket is loose where T(W) is known (W = 2, 3, 4): tools/bench/which_end.py.
+WHICH_END_SECONDS ?= 10
+bench-which-end: host
+	python3 tools/bench/which_end.py --warpspan $(HOST_DIR)/warpspan --seconds $(WHICH_END_SECONDS)
 
 # Budgets as wall-clock promises (issue 18): --timeout 1 on inputs from tiny to W = 65536 and
 # 100000-segment kernels, every method; requested budget, time taken, overrun against budget + 10 % + 50 ms.

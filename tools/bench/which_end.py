@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Which end of the bracket is loose on real kernels: at small W, where the exact search settles
+T(W) within seconds, each nvcc fixture's least closed-form proven bound (upper/T) and the witness
+search's best schedule (T/lower) are set against T(W). A figure, not a test: it fails only when the
+tool itself fails.
+
+usage: which_end.py [--warpspan PATH] [--seconds S] [--warps 2,3,4] [--quick]
+
+Each case runs `warpspan ptx FIXTURE --arch ARCH --warps W --method bound,lower,exact --timeout S
+--threads 1 --json` (the budget applies to each method). Where the exact search does not finish,
+its bracket is shown and the case is left out of the ratios.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FIXTURES = os.path.join(ROOT, "tests", "fixtures", "ptx")
+
+# (fixture, arch): the nine kernels of the bracket benchmark, on sm_70 where the fixture's
+# instructions have an expansion table there, else sm_80.
+CASES = [
+    ("saxpy.sm75", "sm_70"), ("sfu.sm75", "sm_80"), ("branches.sm80", "sm_70"),
+    ("stencil.sm80", "sm_70"), ("horner.sm80", "sm_70"), ("noinline.sm80", "sm_70"),
+    ("transpose.sm80", "sm_70"), ("intdiv.sm80", "sm_80"), ("dp.sm75", "sm_80"),
+]
+
+
+def run_case(warpspan, fixture, arch, warps, seconds):
+    cmd = [warpspan, "ptx", os.path.join(FIXTURES, fixture + ".ptx"), "--arch", arch,
+           "--warps", str(warps), "--method", "bound,lower,exact", "--timeout", "%g" % seconds,
+           "--threads", "1", "--json"]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30 * seconds + 60)
+    if p.returncode not in (0, 1):
+        sys.exit("which_end: %s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
+    doc = json.loads(p.stdout)
+    res = doc["path_analysis"]["result"]
+    r = res["results"]
+    return {
+        "I": res["problem"]["length"],
+        "bound": r["bound"]["upper"],
+        "paper": r["bound"]["paper"],
+        "witness": r["lower"]["lower"],
+        "exact_lo": r["exact"]["lower"],
+        "exact_up": r["exact"]["upper"],
+        "settled": r["exact"]["status"] == "optimal",
+    }
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--warpspan", default=os.path.join(ROOT, "build", "host", "warpspan"))
+    ap.add_argument("--seconds", type=float, default=30.0, help="budget of each method (seconds)")
+    ap.add_argument("--warps", default="2,3,4")
+    ap.add_argument("--quick", action="store_true", help="three kernels at W = 2 (seconds)")
+    a = ap.parse_args(argv)
+    cases = CASES[:3] if a.quick else CASES
+    warps = [2] if a.quick else [int(w) for w in a.warps.split(",")]
+    print("which end is loose: %g s per method; T(W) from the exact search; upper = least closed-form "
+          "proven bound, witness = the lower method's best schedule" % a.seconds)
+    print("%-10s %-6s %3s %3s | %6s %6s %6s | %6s %6s | %7s %7s" % (
+        "kernel", "arch", "I", "W", "upper", "paper", "witness", "T(W)", "", "upper/T", "T/wit."))
+    up_ratios, wit_ratios, open_cases = [], [], 0
+    for fixture, arch in cases:
+        for w in warps:
+            c = run_case(a.warpspan, fixture, arch, w, a.seconds)
+            if c["settled"]:
+                t = c["exact_lo"]
+                tcol = "%6d %6s" % (t, "")
+                u, l = c["bound"] / t, t / c["witness"]
+                up_ratios.append(u)
+                wit_ratios.append(l)
+                ratios = "%7.3f %7.3f" % (u, l)
+            else:
+                open_cases += 1
+                tcol = "[%4d,%4d]" % (c["exact_lo"], c["exact_up"])
+                ratios = "%7s %7s" % ("-", "-")
+            print("%-10s %-6s %3d %3d | %6d %6d %6d | %13s | %s" % (
+                fixture.split(".")[0], arch, c["I"], w, c["bound"], c["paper"], c["witness"], tcol, ratios))
+    n = len(up_ratios)
+    if n:
+        print("%d settled of %d: upper/T mean %.3f, max %.3f; T/witness mean %.3f, max %.3f" % (
+            n, n + open_cases, statistics.mean(up_ratios), max(up_ratios),
+            statistics.mean(wit_ratios), max(wit_ratios)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
