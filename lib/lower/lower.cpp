@@ -135,10 +135,10 @@ uint64_t mix(uint64_t seed, uint64_t round, uint64_t part) {
 class Search {
 public:
     Search(const wsp_problem &p, const LowerOptions &o, const LowerLayout &l, uint8_t *ws,
-           uint64_t region_size, uint32_t *witness, Budget &budget, LowerResult &r)
+           uint32_t *witness, Budget &budget, LowerResult &r)
         : p_(p), o_(o), l_(l), n_(cells(p)), candidate_(reinterpret_cast<uint32_t *>(ws)),
           structs_(reinterpret_cast<AnnealStructs *>(ws + l.structs_at)), region_(ws + l.region_at),
-          region_size_(region_size), witness_(witness), budget_(budget), r_(r),
+          witness_(witness), budget_(budget), r_(r),
           methods_(o.methods == 0 ? kLowerAll : o.methods) {}
 
     // Takes the candidate string (of makespan m) when it is longer than the witness.
@@ -233,7 +233,6 @@ private:
     uint32_t *candidate_;
     AnnealStructs *structs_;
     uint8_t *region_;
-    uint64_t region_size_;
     uint32_t *witness_;
     Budget &budget_;
     LowerResult &r_;
@@ -242,14 +241,14 @@ private:
 
 // The rounds, after every argument was checked (a frame of its own, off lower_run's).
 __attribute__((noinline)) wsp_status search(const wsp_problem &p, const LowerOptions &o, const LowerLayout &l,
-                                            uint8_t *ws, size_t workspace_size, uint32_t *witness,
+                                            uint8_t *ws, uint32_t *witness,
                                             LowerResult *result, wsp_diag *diag) {
     LowerResult &r = *result;
     r.upper = o.upper != 0 && o.upper < l.horizon ? o.upper : l.horizon;
     PollContext user = {&o.control, r.upper, WSP_STOP_FINISHED};
     Budget budget(o.control.budget != 0 ? o.control.budget : lower_default_work(p), poll_user, &user,
                   progress_interval(o.control));
-    Search run(p, o, l, ws, workspace_size - l.region_at, witness, budget, r);
+    Search run(p, o, l, ws, witness, budget, r);
     wsp_status st = run.start(diag);
     if (st != WSP_OK) return st;
     for (uint32_t round = 0; !run.done(); ++round) {
@@ -327,7 +326,7 @@ extern "C" wsp_status wsp_lower_run(const wsp_problem *p, const wsp_lower_option
     if (st != WSP_OK) return st;
     st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    st = search(*p, o, l, static_cast<uint8_t *>(workspace), workspace_size, witness, result, diag);
+    st = search(*p, o, l, static_cast<uint8_t *>(workspace), witness, result, diag);
     if (st != WSP_OK) {
         zero(result);
         return st;
