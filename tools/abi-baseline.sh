@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # abi-baseline.sh [--reviewed] [BUILD_DIR]: regenerates the committed ABI baseline abi/<lib>.abi on
 # purpose (make abi-baseline), from the shared libraries in BUILD_DIR, or from a fresh shared
-# RelWithDebInfo build in build/abi when no BUILD_DIR is given. Commit the result with the change
+# Debug build (with -g, as make check's) in build/abi when no BUILD_DIR is given. Commit the result with the change
 # that needs it.
 # - A new major version (WSP_VERSION_MAJOR differs from the baseline's SONAME): the new ABI replaces
 #   the old one, whatever changed.
@@ -25,7 +25,7 @@ major=$(sed -n 's/^#define WSP_VERSION_MAJOR \([0-9][0-9]*\).*/\1/p' "$headers"/
 build=${1:-}
 if [ -z "$build" ]; then
     build=$root/build/abi
-    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_SHARED_LIBS=ON \
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Debug -DBUILD_SHARED_LIBS=ON \
         -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF -DWARPSPAN_BUILD_BENCH=OFF \
         -DWARPSPAN_BUILD_TESTS=OFF >/dev/null
     MAKEFLAGS= cmake --build "$build" --parallel "${JOBS:-2}" -- --no-print-directory >/dev/null

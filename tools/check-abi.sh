@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check-abi.sh BUILD_DIR: the ABI of the shared libraries in BUILD_DIR (a BUILD_SHARED_LIBS=ON build
-# with -g, e.g. RelWithDebInfo) against the committed baseline abi/<lib>.abi, for make check.
+# with -g, e.g. Debug as make check builds them) against the committed baseline abi/<lib>.abi, for make check.
 # - The baseline's major version (its SONAME lib<name>.so.MAJOR) must be the header's
 #   WSP_VERSION_MAJOR: an incompatible change needs a new major version and a new baseline together
 #   (tools/abi-baseline.sh), and a new major version needs a new baseline.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # check-no-lpsolve.sh BUILD_DIR: builds the library and the CLI with WARPSPAN_WITH_LPSOLVE=OFF and
 # checks that every other method still works and that the ILP says it is not available (exit 2).
+# Without optimisation (build type None): the checks are tiny, and the build is a third shorter.
 set -euo pipefail
 dir=${1:-build/nolp}
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DWARPSPAN_WITH_LPSOLVE=OFF -DWARPSPAN_BUILD_CLI=ON \
+cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=None -DWARPSPAN_WITH_LPSOLVE=OFF -DWARPSPAN_BUILD_CLI=ON \
     -DWARPSPAN_BUILD_TESTS=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF -DWARPSPAN_BUILD_BENCH=OFF >/dev/null
 MAKEFLAGS= cmake --build "$dir" --parallel "${JOBS:-2}" -- --no-print-directory >/dev/null
 cli="$dir/warpspan"
