@@ -23,9 +23,9 @@
 #                     BRACKET_LOWER_VS_ANNEAL=1: the witness search for LOWER_SECONDS (10) against
 #                     paper 003's annealer for ANNEAL_SECONDS (60) per case, one thread each;
 #                     subsets: BRACKET_KERNEL=saxpy,dp BRACKET_ARCH=sm_80 BRACKET_W=16,64
-#   make bench-which-end which end of the bracket is loose: the nine kernels at W = 2, 3, 4, where the
-#                     exact search settles T(W): upper/T and T/witness (WHICH_END_SECONDS per method,
-#                     default 10; about 10 minutes)
+#   make bench-which-end which end of the bracket is loose: the nine kernels at W = 2, 3, 4, upper/T and
+#                     T/witness where the exact search settles T(W) (WHICH_END_SECONDS per method,
+#                     default 10; about 6 minutes)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
@@ -114,11 +114,13 @@ CROSS_REPORT_FLAGS := -fstack-usage -fcallgraph-info=su
 CROSS_DIR := build/lib-arm-none-eabi
 
 FUZZ_DIR := build/fuzz
+# make check's unoptimised fuzz build, in a folder of its own so that make fuzz keeps its Release build.
+FUZZ_CHECK_DIR := build/fuzz-check
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := kernel config ptx pws
 # Everything instrumented (coverage, ASan, UBSan); only the core and the parsers are needed.
 # FUZZ_BUILD_TYPE: Release for make fuzz; make check's fixed seeded runs build without optimisation
-# (None: a fifth less time for building and running 20000 inputs per target).
+# (None, in FUZZ_CHECK_DIR: a fifth less time for building and running 20000 inputs per target).
 FUZZ_BUILD_TYPE ?= Release
 FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE) \
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
@@ -250,8 +252,8 @@ check: deps-check
 	@echo "== a build without lp_solve (every method but the ILP)"
 	@JOBS=$(JOBS) bash tools/check-no-lpsolve.sh build/nolp
 	@echo "== fuzz targets (libFuzzer + ASan + UBSan, clang): a fixed seeded run of each"
-	@$(MAKE) --no-print-directory fuzz-build FUZZ_BUILD_TYPE=None
-	@cd $(FUZZ_DIR) && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory fuzz-build FUZZ_BUILD_TYPE=None FUZZ_DIR=$(FUZZ_CHECK_DIR)
+	@cd $(FUZZ_CHECK_DIR) && ctest --output-on-failure -j $(JOBS)
 	@echo "== core for Cortex-M4 (arm-none-eabi, freestanding)"
 	@$(submake) cross
 	@echo "== allocation-free, exception-free, RTTI-free core archives"

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Which end of the bracket is loose on real kernels: at small W, where the exact search settles
-T(W) within seconds, each nvcc fixture's least closed-form proven bound (upper/T) and the witness
-search's best schedule (T/lower) are set against T(W). A figure, not a test: it fails only when the
-tool itself fails.
+T(W) in most cases within seconds, each nvcc fixture's least closed-form proven bound (upper/T) and
+the witness search's best schedule (T/witness) are set against T(W). A figure, not a test: it fails
+only when the tool itself fails.
 
 usage: which_end.py [--warpspan PATH] [--seconds S] [--warps 2,3,4] [--quick]
+
+The lower method always spends its whole budget, so a case takes about one to two budgets
+(27 cases at 10 s: about 6 minutes).
 
 Each case runs `warpspan ptx FIXTURE --arch ARCH --warps W --method bound,lower,exact --timeout S
 --threads 1 --json` (the budget applies to each method). Where the exact search does not finish,
@@ -36,7 +39,7 @@ def run_case(warpspan, fixture, arch, warps, seconds):
            "--warps", str(warps), "--method", "bound,lower,exact", "--timeout", "%g" % seconds,
            "--threads", "1", "--json"]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30 * seconds + 60)
-    if p.returncode not in (0, 1):
+    if p.returncode != 0:
         sys.exit("which_end: %s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
     doc = json.loads(p.stdout)
     res = doc["path_analysis"]["result"]
@@ -55,16 +58,16 @@ def run_case(warpspan, fixture, arch, warps, seconds):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--warpspan", default=os.path.join(ROOT, "build", "host", "warpspan"))
-    ap.add_argument("--seconds", type=float, default=30.0, help="budget of each method (seconds)")
+    ap.add_argument("--seconds", type=float, default=10.0, help="budget of each method (seconds)")
     ap.add_argument("--warps", default="2,3,4")
-    ap.add_argument("--quick", action="store_true", help="three kernels at W = 2 (seconds)")
+    ap.add_argument("--quick", action="store_true", help="three kernels only (with --warps 2: seconds)")
     a = ap.parse_args(argv)
     cases = CASES[:3] if a.quick else CASES
-    warps = [2] if a.quick else [int(w) for w in a.warps.split(",")]
+    warps = [int(w) for w in a.warps.split(",")]
     print("which end is loose: %g s per method; T(W) from the exact search; upper = least closed-form "
           "proven bound, witness = the lower method's best schedule" % a.seconds)
     print("%-10s %-6s %3s %3s | %6s %6s %6s | %6s %6s | %7s %7s" % (
-        "kernel", "arch", "I", "W", "upper", "paper", "witness", "T(W)", "", "upper/T", "T/wit."))
+        "kernel", "arch", "I", "W", "upper", "paper", "wit.", "T(W)", "", "upper/T", "T/wit."))
     up_ratios, wit_ratios, open_cases = [], [], 0
     for fixture, arch in cases:
         for w in warps:
