@@ -5,13 +5,16 @@ the witness search's best schedule (T/witness) are set against T(W). A figure, n
 only when the tool itself fails.
 
 usage: which_end.py [--warpspan PATH] [--seconds S] [--warps 2,3,4] [--quick]
+                    [--exact-seconds X [--threads N] [--memory MIB]]
 
 The lower method always spends its whole budget, so a case takes about one to two budgets
 (27 cases at 10 s: about 6 minutes).
 
 Each case runs `warpspan ptx FIXTURE --arch ARCH --warps W --method bound,lower,exact --timeout S
---threads 1 --json` (the budget applies to each method). Where the exact search does not finish,
-its bracket is shown and the case is left out of the ratios.
+--threads 1 --json` (the budget applies to each method). With --exact-seconds X the exact search runs
+on its own instead, `--method exact --timeout X --threads N --memory MIB` (so that a long exact budget
+does not lengthen the lower method's). Where the exact search does not finish, its bracket is shown
+and the case is left out of the ratios.
 """
 
 import argparse
@@ -34,16 +37,25 @@ CASES = [
 ]
 
 
-def run_case(warpspan, fixture, arch, warps, seconds):
+def run_json(warpspan, fixture, arch, warps, methods, seconds, extra):
     cmd = [warpspan, "ptx", os.path.join(FIXTURES, fixture + ".ptx"), "--arch", arch,
-           "--warps", str(warps), "--method", "bound,lower,exact", "--timeout", "%g" % seconds,
-           "--threads", "1", "--json"]
+           "--warps", str(warps), "--method", methods, "--timeout", "%g" % seconds, "--json"] + extra
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30 * seconds + 60)
     if p.returncode != 0:
         sys.exit("which_end: %s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()))
-    doc = json.loads(p.stdout)
-    res = doc["path_analysis"]["result"]
-    r = res["results"]
+    return json.loads(p.stdout)["path_analysis"]["result"]
+
+
+def run_case(warpspan, fixture, arch, warps, seconds, exact=None):
+    """exact: None (exact in the same run as bound and lower), else (seconds, threads, MiB)."""
+    if exact is None:
+        res = run_json(warpspan, fixture, arch, warps, "bound,lower,exact", seconds, ["--threads", "1"])
+        r = res["results"]
+    else:
+        res = run_json(warpspan, fixture, arch, warps, "bound,lower", seconds, ["--threads", "1"])
+        r = dict(res["results"])
+        r["exact"] = run_json(warpspan, fixture, arch, warps, "exact", exact[0],
+                              ["--threads", str(exact[1]), "--memory", str(exact[2])])["results"]["exact"]
     return {
         "I": res["problem"]["length"],
         "bound": r["bound"]["upper"],
@@ -61,17 +73,23 @@ def main(argv):
     ap.add_argument("--seconds", type=float, default=10.0, help="budget of each method (seconds)")
     ap.add_argument("--warps", default="2,3,4")
     ap.add_argument("--quick", action="store_true", help="three kernels only (with --warps 2: seconds)")
+    ap.add_argument("--exact-seconds", type=float, help="run the exact search on its own with this budget")
+    ap.add_argument("--threads", type=int, default=1, help="with --exact-seconds: the exact search's threads")
+    ap.add_argument("--memory", type=int, default=4096, help="with --exact-seconds: its memory (MiB)")
     a = ap.parse_args(argv)
+    exact = None if a.exact_seconds is None else (a.exact_seconds, a.threads, a.memory)
     cases = CASES[:3] if a.quick else CASES
     warps = [int(w) for w in a.warps.split(",")]
-    print("which end is loose: %g s per method; T(W) from the exact search; upper = least closed-form "
-          "proven bound, witness = the lower method's best schedule" % a.seconds)
+    budget = "%g s per method" % a.seconds if exact is None else "%g s for the lower method, %g s on %d threads " \
+        "for the exact search" % (a.seconds, exact[0], exact[1])
+    print("which end is loose: %s; T(W) from the exact search; upper = least closed-form "
+          "proven bound, witness = the lower method's best schedule" % budget)
     print("%-10s %-6s %3s %3s | %6s %6s %6s | %6s %6s | %7s %7s" % (
         "kernel", "arch", "I", "W", "upper", "paper", "wit.", "T(W)", "", "upper/T", "T/wit."))
     up_ratios, wit_ratios, open_cases = [], [], 0
     for fixture, arch in cases:
         for w in warps:
-            c = run_case(a.warpspan, fixture, arch, w, a.seconds)
+            c = run_case(a.warpspan, fixture, arch, w, a.seconds, exact)
             if c["settled"]:
                 t = c["exact_lo"]
                 tcol = "%6d %6s" % (t, "")
