@@ -425,7 +425,8 @@ void test_not_monotone(void **) {
     for (const Case &c : cases) {
         const uint32_t I = static_cast<uint32_t>(strlen(c.kernel));
         std::vector<uint8_t> units(I);
-        for (uint32_t i = 0; i < I; ++i) units[i] = static_cast<uint8_t>(strchr("LCSD", c.kernel[i]) - "LCSD");
+        const char *letters = "LCSD";
+        for (uint32_t i = 0; i < I; ++i) units[i] = static_cast<uint8_t>(strchr(letters, c.kernel[i]) - letters);
         oracle::SymmetricOracle sym(units.data(), I, c.sigma, c.S, c.n);
         auto distinct = [&](const uint32_t *pos) {
             std::vector<std::vector<uint8_t>> strings;
