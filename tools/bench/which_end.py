@@ -80,8 +80,8 @@ def main(argv):
     exact = None if a.exact_seconds is None else (a.exact_seconds, a.threads, a.memory)
     cases = CASES[:3] if a.quick else CASES
     warps = [int(w) for w in a.warps.split(",")]
-    budget = "%g s per method" % a.seconds if exact is None else "%g s for the lower method, %g s on %d threads " \
-        "for the exact search" % (a.seconds, exact[0], exact[1])
+    budget = "%g s per method" % a.seconds if exact is None else "%g s for the lower method, %g s on %d thread%s " \
+        "for the exact search" % (a.seconds, exact[0], exact[1], "" if exact[1] == 1 else "s")
     print("which end is loose: %s; T(W) from the exact search; upper = least closed-form "
           "proven bound, witness = the lower method's best schedule" % budget)
     print("%-10s %-6s %3s %3s | %6s %6s %6s | %6s %6s | %7s %7s" % (
