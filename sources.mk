@@ -9,6 +9,7 @@ WSP_CORE_SOURCES := \
 	lib/model/kernel_string.cpp \
 	lib/model/problem.cpp \
 	lib/bounds/bounds.cpp \
+	lib/bounds/exit_bound.cpp \
 	lib/bounds/pipeline_bound.cpp \
 	lib/schedule/decoder.cpp \
 	lib/schedule/validator.cpp \

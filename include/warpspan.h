@@ -343,11 +343,14 @@ enum wsp_bound_id {
                                   with the effective scheduler limit */
     WSP_BOUND_PIPELINE = 4,    /* since 1.1: the k-th passage of each instruction (warps running the
                                   same kernel: the problem's) */
-    WSP_BOUND_DRAIN = 5        /* since 1.2: the pipeline bound with the warps queued at an instruction
+    WSP_BOUND_DRAIN = 5,       /* since 1.2: the pipeline bound with the warps queued at an instruction
                                   draining sigma_U per cycle (same kernel only) */
+    WSP_BOUND_EXITS = 6        /* since 1.3: the last warp, where the other warps leaving runs of its
+                                  waiting type must issue other types (same kernel only) */
 };
-/** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]); 3 in 1.0, 5 in 1.1, 6 since 1.2. */
-#define WSP_BOUND_COUNT 6
+/** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]); 3 in 1.0, 5 in 1.1, 6 in 1.2,
+    7 since 1.3. */
+#define WSP_BOUND_COUNT 7
 /** Room for bound ids in wsp_bounds (fixed for 1.x). */
 #define WSP_BOUND_SLOTS 16
 

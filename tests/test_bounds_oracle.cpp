@@ -230,6 +230,51 @@ void test_random(void **) {
                   (unsigned long long)tally.states);
 }
 
+// The run-exit bound where it bites: longer kernels of runs over two or three types, sigma 1..3, no
+// scheduler limit that binds, W as large as keeps the state space small. Every bound against T(W);
+// and the run-exit bound must fall below the distinct-issuer bound on some of them (else this test
+// would not exercise it).
+void test_exits_long(void **) {
+    const uint32_t base = test_seed() ^ 0x5eedu;
+    Tally tally;
+    uint32_t below_distinct = 0;
+    for (int n = 0; n < kRandomCases; ++n) {
+        uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
+        if (seed == 0) seed = 1;
+        uint32_t rng = seed;
+        char kernel[24];
+        const uint32_t types = 2 + rng_below(&rng, 2);
+        const uint32_t len = 8 + rng_below(&rng, 9);
+        uint32_t i = 0;
+        uint32_t type = rng_below(&rng, types);
+        while (i < len) {
+            const uint32_t run = 1 + rng_below(&rng, 3);
+            for (uint32_t r = 0; r < run && i < len; ++r) kernel[i++] = "LCSD"[type];
+            type = (type + 1 + rng_below(&rng, types - 1)) % types;
+        }
+        kernel[len] = '\0';
+        uint32_t units[4];
+        for (int u = 0; u < 4; ++u) units[u] = 32u * (1 + rng_below(&rng, 3));
+        const wsp_sm_config sm = sm_of(units, nullptr, rng_below(&rng, 2) * 16u);  // 0 or 16: never binds
+        uint32_t W = 2;
+        for (;;) {  // C(I + W, W) multisets of positions
+            double states = 1;
+            for (uint32_t k = 1; k <= W + 1; ++k) states = states * (len + k) / k;
+            if (states > 60000 || W == 6) break;
+            ++W;
+        }
+        check_kernel(kernel, sm, W, false, seed, &tally);
+        test_problem tp;
+        tp_init_sm(&tp, kernel, W, &sm);
+        below_distinct += wsp::upper_bound(*tp.p, wsp::kBoundExits) < wsp::upper_bound(*tp.p, wsp::kBoundDistinct);
+    }
+    note_slice("bounds_oracle exits", kRandomCases, kAllRandomCases);
+    print_message("bounds_oracle exits: %llu instances; run-exit bound below the distinct-issuer bound on %u of "
+                  "%d kernels at their largest W\n",
+                  (unsigned long long)tally.instances, below_distinct, kRandomCases);
+    assert_true(below_distinct > 0);
+}
+
 // Warps with different strings: the heterogeneous-safe bounds from the maxima.
 void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
                          uint32_t seed) {
@@ -382,6 +427,18 @@ void test_known_values(void **) {
     assert_int_equal(bound_of("CCDSSCC", 5, ccds, 0, wsp::kBoundDrain), 15);
     assert_int_equal(bound_of("CCDSSCC", 5, ccds, 0, wsp::kBoundPipeline), 16);
     assert_int_equal(bound_of("LLL", 4, four, 0, wsp::kBoundLastWarp), 3 + 9 / 4);
+    // The run-exit bound (section 5b): LCLCLC, sigma_L 1, sigma_C 2, W = 4 (T = 15): full_L 9,
+    // full_C 4.5, d_L = 3 * 3 - 3 = 6, d_C = 0; s = 6 / 2 at the rate sigma_L + 1: 6 + 13.5 - 3.
+    const uint32_t lc2[4] = {1, 2, 1, 1};
+    assert_int_equal(bound_of("LCLCLC", 4, lc2, 0, wsp::kBoundExits), 16);
+    assert_int_equal(bound_of("LCLCLC", 4, lc2, 0, wsp::kBoundDistinct), 19);
+    assert_int_equal(bound_of("LCLCLC", 4, lc2, 0, wsp::kBoundDrain), 18);
+    // Types that never block pay for impure cycles: DDC, sigma_C 4, W = 4 (T = 9): C cannot block
+    // (4 > W - 1), its 3 passages cover d_D = 3 - 2 = 1, so the bound is the distinct one, 9.
+    const uint32_t dc4[4] = {1, 4, 1, 1};
+    assert_int_equal(bound_of("DDC", 4, dc4, 0, wsp::kBoundExits), 9);
+    // A scheduler limit that can bind: the distinct-issuer bound (Voronoi, 197).
+    assert_int_equal(bound_of("L5 C9 L2 C9", 16, voronoi, 4, wsp::kBoundExits), 197);
     // The effective scheduler limit: LC, S = 2 >= sigma_L + sigma_C: as if S = 0.
     assert_int_equal(bound_of("LC", 5, one, 2, wsp::kBoundDistinct), bound_of("LC", 5, one, 0, wsp::kBoundDistinct));
     // Heterogeneous maxima that do not add up (I_L + I_C > I): the last-warp count stays within I.
@@ -400,6 +457,7 @@ void test_known_values(void **) {
     assert_int_equal(best, 6);
     assert_true(b[wsp::kBoundPipeline] == UINT64_MAX);
     assert_true(b[wsp::kBoundDrain] == UINT64_MAX);
+    assert_true(b[wsp::kBoundExits] == UINT64_MAX);
 }
 
 // The worst case is NOT monotone in the warps' positions (docs/exact.md, "No dominance"): moving
@@ -463,6 +521,7 @@ void test_catalogue(void **) {
     assert_true(wsp::heterogeneous_safe(wsp::kBoundDistinct));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundPipeline));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundDrain));
+    assert_false(wsp::heterogeneous_safe(wsp::kBoundExits));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundCount));
     // no warps: nothing to run
     wsp::WarpWork w;
@@ -482,6 +541,7 @@ int main() {
         cmocka_unit_test(test_symmetric_oracle_agrees),
         cmocka_unit_test(test_heterogeneous),
         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_exits_long),
         cmocka_unit_test(test_space),
     };
     return cmocka_run_group_tests_name("bounds_oracle", tests, nullptr, nullptr);

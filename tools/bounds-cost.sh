@@ -55,6 +55,7 @@ if compgen -G "$stack_dir/lib/*/*.ci" >/dev/null; then
     echo "static worst case (make stack's call graph), per bound and for the calls that take them:"
     python3 tools/stack-report.py "$stack_dir" --internal 'saturation_bound(' --internal 'last_warp_bound(' \
         --internal 'distinct_bound(const wsp_problem' --internal 'wsp::pipeline_bound(' --internal 'wsp::drain_bound(' \
+        --internal 'wsp::exit_bound(' \
         --internal 'wsp::upper_bound(' --internal 'wsp::heterogeneous_upper_bound(' \
         --internal 'wsp::StateBound::operator()' | sed -n '/^| internal call/,$p'
     python3 tools/stack-report.py "$stack_dir" | grep -F '`wsp_bounds_compute`'

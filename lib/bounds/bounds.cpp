@@ -8,6 +8,7 @@
 // if none issued, every type has spare capacity and the scheduler limit is not reached, so every
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
+#include "bounds/exit_bound.hpp"
 #include "bounds/pipeline_bound.hpp"
 #include "bounds/upper.hpp"
 #include "bounds/upper_bounds.hpp"
@@ -78,7 +79,9 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 
 const char *bound_name(uint32_t id) { return wsp_bound_name(id); }
 
-bool heterogeneous_safe(uint32_t id) { return id != kBoundPipeline && id != kBoundDrain && id < kBoundCount; }
+bool heterogeneous_safe(uint32_t id) {
+    return id != kBoundPipeline && id != kBoundDrain && id != kBoundExits && id < kBoundCount;
+}
 
 namespace {
 
@@ -141,6 +144,10 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
     case kBoundDistinct: return distinct_bound(p, initial_schedulers(p));
     case kBoundPipeline: return pipeline_bound(p, initial_schedulers(p));
     case kBoundDrain: return drain_bound(p, initial_schedulers(p));
+    case kBoundExits: {
+        const uint32_t S = initial_schedulers(p);
+        return exit_bound(p, S, distinct_bound(p, S));
+    }
     default: return UINT64_MAX;
     }
 }
@@ -191,6 +198,7 @@ extern "C" const char *wsp_bound_name(uint32_t id) {
         case WSP_BOUND_DISTINCT: return "distinct";
         case WSP_BOUND_PIPELINE: return "pipeline";
         case WSP_BOUND_DRAIN: return "drain";
+        case WSP_BOUND_EXITS: return "exits";
         default: return "unknown";
     }
 }

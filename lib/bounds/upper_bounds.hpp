@@ -11,7 +11,8 @@
 
 namespace wsp {
 
-// The ids of wsp_bounds.bound[]: the header's (1.0: the first three, 1.1: five, 1.2: all six).
+// The ids of wsp_bounds.bound[]: the header's (1.0: the first three, 1.1: five, 1.2: six, 1.3: all
+// seven).
 enum BoundId : uint32_t {
     kBoundTrivial = WSP_BOUND_TRIVIAL,        // W*I
     kBoundSaturation = WSP_BOUND_SATURATION,  // scheduler-aware saturation bound
@@ -19,12 +20,13 @@ enum BoundId : uint32_t {
     kBoundDistinct = WSP_BOUND_DISTINCT,      // the last warp, blocked only by distinct issuers
     kBoundPipeline = WSP_BOUND_PIPELINE,      // k-th passages of each instruction; same kernel only
     kBoundDrain = WSP_BOUND_DRAIN,            // the pipeline, queues draining sigma_U per cycle (1.2)
+    kBoundExits = WSP_BOUND_EXITS,            // the last warp and the others' exits from runs (1.3)
     kBoundCount = WSP_BOUND_COUNT
 };
 static_assert(kBoundCount <= WSP_BOUND_SLOTS, "wsp_bounds has a slot for every bound");
 
-// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline", "drain"; "unknown"
-// otherwise.
+// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline", "drain", "exits";
+// "unknown" otherwise.
 const char *bound_name(uint32_t id);
 
 // Whether the bound stays valid when the W warps run different instruction strings whose per-type
