@@ -193,13 +193,18 @@ void test_space(void **) {
     assert_true(tally.instances > 0);
 }
 
+// The seed of random case n (never 0: xorshift would stay at 0); printed on a failure.
+uint32_t case_seed(uint32_t base, int n) {
+    const uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
+    return seed == 0 ? 1 : seed;
+}
+
 // Random instances beyond the space: longer kernels, latency 2, sigma 3, W up to 8.
 void test_random(void **) {
     const uint32_t base = test_seed();
     Tally tally;
     for (int n = 0; n < kRandomCases; ++n) {
-        uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
-        if (seed == 0) seed = 1;
+        const uint32_t seed = case_seed(base, n);
         uint32_t rng = seed;
         char kernel[10];
         const uint32_t len = 1 + rng_below(&rng, 7);
@@ -239,8 +244,7 @@ void test_exits_long(void **) {
     Tally tally;
     uint32_t below_distinct = 0;
     for (int n = 0; n < kRandomCases; ++n) {
-        uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
-        if (seed == 0) seed = 1;
+        const uint32_t seed = case_seed(base, n);
         uint32_t rng = seed;
         char kernel[24];
         const uint32_t types = 2 + rng_below(&rng, 2);
@@ -372,8 +376,7 @@ void test_heterogeneous(void **) {
     each_string_set(3, 2, &count);
     const uint32_t base = test_seed() ^ 0x4e7e40u;
     for (int n = 0; n < kRandomCases; ++n) {
-        uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
-        if (seed == 0) seed = 1;
+        const uint32_t seed = case_seed(base, n);
         uint32_t rng = seed;
         const uint32_t W = 2 + rng_below(&rng, 4);
         std::vector<std::vector<uint8_t>> strings(W);
