@@ -235,12 +235,13 @@ void test_random(void **) {
                   (unsigned long long)tally.states);
 }
 
-// The run-exit bound where it bites: longer kernels of runs over two or three types, sigma 1..3, no
-// scheduler limit that binds, W as large as keeps the state space small. Every bound against T(W);
-// and the run-exit bound must fall below the distinct-issuer bound on some of them (else this test
-// would not exercise it).
-void test_exits_long(void **) {
-    const uint32_t base = test_seed() ^ 0x5eedu;
+// The run-exit bound where it bites: longer kernels of runs over two or three types, sigma 1..3, W as
+// large as keeps the state space small, and either no scheduler limit that binds or one that can (S
+// between 1 and both W - 1 and the sum of the types' sigma less one). Every bound against T(W); and the
+// run-exit bound must fall below the distinct-issuer bound on some of them (else the test would not
+// exercise it).
+void exits_long(bool binding, uint32_t salt, const char *name) {
+    const uint32_t base = test_seed() ^ salt;
     Tally tally;
     uint32_t below_distinct = 0;
     for (int n = 0; n < kRandomCases; ++n) {
@@ -259,7 +260,6 @@ void test_exits_long(void **) {
         kernel[len] = '\0';
         uint32_t units[4];
         for (int u = 0; u < 4; ++u) units[u] = 32u * (1 + rng_below(&rng, 3));
-        const wsp_sm_config sm = sm_of(units, nullptr, rng_below(&rng, 2) * 16u);  // 0 or 16: never binds
         uint32_t W = 2;
         for (;;) {  // C(I + W, W) multisets of positions
             double states = 1;
@@ -267,17 +267,29 @@ void test_exits_long(void **) {
             if (states > 60000 || W == 6) break;
             ++W;
         }
+        uint32_t S = rng_below(&rng, 2) * 16u;  // 0 or 16: never binds for W <= 6
+        if (binding) {
+            uint32_t capacity = 0;  // the sum of sigma over the types in the kernel
+            for (uint32_t u = 0; u < types; ++u) capacity += units[u] / 32u;
+            const uint32_t most = W - 1 < capacity - 1 ? W - 1 : capacity - 1;
+            S = 1 + rng_below(&rng, most);
+        }
+        const wsp_sm_config sm = sm_of(units, nullptr, S);
         check_kernel(kernel, sm, W, false, seed, &tally);
         test_problem tp;
         tp_init_sm(&tp, kernel, W, &sm);
         below_distinct += wsp::upper_bound(*tp.p, wsp::kBoundExits) < wsp::upper_bound(*tp.p, wsp::kBoundDistinct);
     }
-    note_slice("bounds_oracle exits", kRandomCases, kAllRandomCases);
-    print_message("bounds_oracle exits: %llu instances; run-exit bound below the distinct-issuer bound on %u of "
-                  "%d kernels at their largest W\n",
-                  (unsigned long long)tally.instances, below_distinct, kRandomCases);
+    note_slice(name, kRandomCases, kAllRandomCases);
+    print_message("%s: %llu instances; run-exit bound below the distinct-issuer bound on %u of %d kernels at their "
+                  "largest W\n",
+                  name, (unsigned long long)tally.instances, below_distinct, kRandomCases);
     assert_true(below_distinct > 0);
 }
+
+void test_exits_long(void **) { exits_long(false, 0x5eedu, "bounds_oracle exits"); }
+
+void test_exits_scheduler(void **) { exits_long(true, 0x5c4eu, "bounds_oracle exits, scheduler binds"); }
 
 // Warps with different strings: the heterogeneous-safe bounds from the maxima.
 void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
@@ -545,6 +557,7 @@ int main() {
         cmocka_unit_test(test_heterogeneous),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_exits_long),
+        cmocka_unit_test(test_exits_scheduler),
         cmocka_unit_test(test_space),
     };
     return cmocka_run_group_tests_name("bounds_oracle", tests, nullptr, nullptr);

@@ -144,10 +144,7 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
     case kBoundDistinct: return distinct_bound(p, initial_schedulers(p));
     case kBoundPipeline: return pipeline_bound(p, initial_schedulers(p));
     case kBoundDrain: return drain_bound(p, initial_schedulers(p));
-    case kBoundExits: {
-        const uint32_t S = initial_schedulers(p);
-        return exit_bound(p, S, distinct_bound(p, S));
-    }
+    case kBoundExits: return exit_bound(p, initial_schedulers(p));
     default: return UINT64_MAX;
     }
 }

@@ -1,27 +1,35 @@
 // The run-exit bound (ours, since 1.3; docs/bounds.md section 5b): the last-warp bound, sharpened by
 // what the other warps must issue while the last warp waits. It needs every warp to run the problem's
-// kernel (it counts where runs of one type end) and no scheduler limit that can bind.
+// kernel (it counts where runs of one type end). Since 1.4 it also holds with a scheduler limit that
+// can bind.
 //
-// Notation as in bounds.cpp; S the effective scheduler limit (bound_terms.hpp). A type U "blocks" when
-// I_U > 0 and sigma_U <= W - 1. An *exit* of U is a position p < I - 1 with u_p = U != u_{p+1}; x_U
-// of them. For a blocking U let
-//   full_U = (W-1) I_U / sigma_U,    d_U = max(0, (W-1) x_U / sigma_U - I_U),
-// and F = sum over the types that do not block of (W-1) I_U. The bound is I + sum_U full_U - s, where
-// s is the least sum_U s_U with 0 <= s_U <= full_U and
-//   sum_U max(0, d_U - s_U) <= F + sum_U sigma_U s_U,
-// rounded down safely; and never above the distinct-issuer bound (the minimum of the two is returned).
-// With S > 0 it is the distinct-issuer bound.
+// Notation as in bounds.cpp; S the effective scheduler limit (bound_terms.hpp), N = (W-1) I and
+// N_U = (W-1) I_U the other warps' work. A type U is *saturable* when I_U > 0, sigma_U <= W - 1 and
+// (S = 0 or sigma_U < S). An *exit* of U is a position p < I - 1 with u_p = U != u_{p+1}; x_U of
+// them. For a saturable U let
+//   full_U = floor(N_U / sigma_U),   D_U = min(full_U, (W-1)(I_U - x_U) / sigma_U + I_U).
+// The bound is I plus the optimum of the linear program (variables A_U, B >= 0)
+//   maximise  sum_U A_U + B
+//   (1)  sum_U sigma_U A_U + S B                                <= N
+//   (2)  sum_U sigma_U A_U + sum_U max(0, A_U - D_U) + (S-1) B  <= N      (B = 0 when S = 0)
+//   A_U <= full_U,
+// rounded down; it is never above the distinct-issuer bound (whose program is (1) alone).
 //
-// Proof sketch. Let w* issue in cycle T; T = I + sum_U a_U, a_U its cycles waiting with next type U.
-// With S = 0 such a cycle saturates U with sigma_U other warps, so a_U = 0 unless U blocks. Split the
-// others' passages of U: sigma_U a_U in w*'s U-waits, the rest ("waste") elsewhere. A U-wait cycle is
-// *impure* when some other warp stands at a type V != U: V then issues (it is saturated, or all of its
-// warps issue), a passage of V that is not in a V-wait of w*. So sum_U i_U <= sum_V waste_V, with i_U
-// the impure U-waits, and waste_V <= (W-1) I_V - sigma_V a_V. An exit of U issued in a U-wait that is
-// not the last of its stretch (consecutive U-waits) makes the next cycle impure; each cycle holds at
-// most sigma_U passages of U, and each stretch ends before one of w*'s I_U instructions of U; so
-// sigma_U a_U <= (W-1)(I_U - x_U) + sigma_U (i_U + I_U). With s_U = full_U - a_U these give the
-// inequality above; the least s over it is a continuous knapsack, solved greedily by rate.
+// Proof sketch. Let w* issue in cycle T; T = I + its waiting cycles. A waiting cycle with next type U
+// is of kind A_U when U is saturated and U is saturable (sigma_U other warps issue U), else of kind B
+// (the scheduler is full: S other warps issue). A U-wait of kind A is *impure* when some other warp
+// stands at a type V != U: V issues (it is saturated, or its warps issue) or the scheduler is full
+// (S > sigma_U issues), so it holds sigma_U + 1 other issues. An exit of U issued in a U-wait that is
+// not the last of its stretch leaves a warp at another type in the next U-wait, which is impure or
+// of kind B; at most sigma_U exits issue per cycle, and at most sigma_U in the last cycle of each of
+// w*'s at most I_U stretches; the other U issues in U-waits are not exits:
+//   sigma_U A_U <= (W-1)(I_U - x_U) + sigma_U (i_U + B_U + I_U).
+// So the impure cycles number at least sum_U max(0, A_U - D_U) - B, and counting the other warps'
+// issues gives (1) and (2). The program is solved through its dual: every point of
+//   0 <= beta <= alpha,  S alpha - beta >= 1 (when S > 0)
+// gives N alpha + sum_U [D_U (1 - sigma_U alpha)^+ + (full_U - D_U)(1 - sigma_U alpha - beta)^+]
+// >= the optimum (weak duality); exit_bound evaluates it, rounded up, at every vertex of the lines
+// where the pieces bend and takes the least.
 #ifndef WSP_BOUNDS_EXIT_BOUND_HPP
 #define WSP_BOUNDS_EXIT_BOUND_HPP
 
@@ -31,10 +39,9 @@
 
 namespace wsp {
 
-// The run-exit bound from the initial state; `S` is the effective scheduler limit and `distinct` the
-// distinct-issuer bound (returned when S > 0, and whenever it is smaller). O(I) time, O(1) memory,
-// 32-bit divisions only.
-uint64_t exit_bound(const wsp_problem &p, uint32_t S, uint64_t distinct);
+// The run-exit bound from the initial state; `S` is the effective scheduler limit. O(I) time, O(1)
+// memory, 32-bit divisions only.
+uint64_t exit_bound(const wsp_problem &p, uint32_t S);
 
 }  // namespace wsp
 
