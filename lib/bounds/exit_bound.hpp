@@ -1,7 +1,6 @@
 // The run-exit bound (ours, since 1.3; docs/bounds.md section 5b): the last-warp bound, sharpened by
 // what the other warps must issue while the last warp waits. It needs every warp to run the problem's
-// kernel (it counts where runs of one type end). Since 1.4 it also holds with a scheduler limit that
-// can bind.
+// kernel (it counts where runs of one type end); a scheduler limit may bind.
 //
 // Notation as in bounds.cpp; S the effective scheduler limit (bound_terms.hpp), N = (W-1) I and
 // N_U = (W-1) I_U the other warps' work. A type U is *saturable* when I_U > 0, sigma_U <= W - 1 and
