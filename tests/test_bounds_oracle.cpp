@@ -291,6 +291,104 @@ void test_exits_long(void **) { exits_long(false, 0x5eedu, "bounds_oracle exits"
 
 void test_exits_scheduler(void **) { exits_long(true, 0x5c4eu, "bounds_oracle exits, scheduler binds"); }
 
+// The optimum of the run-exit bound's linear program (docs/bounds.md section 5b), found from the
+// primal side, independently of the dual search in exit_bound: variables x_j in [0, ub_j] (the cheap
+// and needy piece of each saturable type, and B), two rows c1 x <= N and c2 x <= N, maximise sum x.
+// An optimal vertex has at most two variables strictly between their bounds; every choice of those
+// (with as many rows tight) and of the others' bounds is tried.
+long double exits_program(const wsp_problem &p, uint32_t S) {
+    const long double N = (long double)(p.warps - 1) * p.length;
+    const uint32_t others = p.warps - 1;
+    uint32_t exits[4] = {0, 0, 0, 0};
+    for (uint32_t i = 0; i + 1 < p.length; ++i)
+        if (p.units()[i] != p.units()[i + 1]) ++exits[p.units()[i]];
+    long double ub[9], c1[9], c2[9];
+    int n = 0;
+    for (int u = 0; u < 4; ++u) {
+        const uint32_t sigma = p.sigma[u];
+        if (p.count[u] == 0 || sigma > others || (S > 0 && sigma >= S)) continue;
+        const long double full = (long double)((others * p.count[u]) / sigma);
+        long double D = (long double)others * (p.count[u] - exits[u]) / sigma + p.count[u];
+        if (D > full) D = full;
+        ub[n] = D, c1[n] = sigma, c2[n] = sigma, ++n;                 // cheap
+        ub[n] = full - D, c1[n] = sigma, c2[n] = sigma + 1.0L, ++n;  // needy
+    }
+    if (S > 0) ub[n] = N / S, c1[n] = S, c2[n] = S - 1.0L, ++n;  // B
+    long double best = 0;
+    for (int j1 = -1; j1 < n; ++j1) {
+        for (int j2 = -1; j2 < n; ++j2) {
+            if (j2 >= 0 && (j1 < 0 || j2 <= j1)) continue;  // j2 = -1: j1 alone, or none (j1 = -1)
+            for (uint32_t mask = 0; mask < (1u << n); ++mask) {  // bit j: x_j at ub (non-basic)
+                if ((j1 >= 0 && ((mask >> j1) & 1u)) || (j2 >= 0 && ((mask >> j2) & 1u))) continue;
+                long double x[9], r1 = N, r2 = N;
+                for (int j = 0; j < n; ++j) {
+                    x[j] = ((mask >> j) & 1u) ? ub[j] : 0;
+                    r1 -= c1[j] * x[j], r2 -= c2[j] * x[j];
+                }
+                // Basic variables: j1 alone makes one row tight (the tighter); j1 and j2 both rows.
+                if (j1 >= 0 && j2 < 0) {
+                    const long double t = r1 / c1[j1] < r2 / c2[j1] ? r1 / c1[j1] : r2 / c2[j1];
+                    x[j1] = t;
+                } else if (j2 >= 0) {
+                    const long double det = c1[j1] * c2[j2] - c1[j2] * c2[j1];
+                    if (det == 0) continue;
+                    x[j1] = (r1 * c2[j2] - r2 * c1[j2]) / det;
+                    x[j2] = (c1[j1] * r2 - c2[j1] * r1) / det;
+                }
+                long double sum = 0, u1 = 0, u2 = 0;
+                bool ok = true;
+                for (int j = 0; j < n; ++j) {
+                    ok = ok && x[j] >= -1e-9L && x[j] <= ub[j] + 1e-9L;
+                    sum += x[j], u1 += c1[j] * x[j], u2 += c2[j] * x[j];
+                }
+                if (ok && u1 <= N + 1e-6L && u2 <= N + 1e-6L && sum > best) best = sum;
+            }
+        }
+    }
+    return best;
+}
+
+// exit_bound computes what section 5b says: I plus the program's optimum, rounded down (or one more
+// when the optimum lies within 1/1000 below a whole number: the pieces are rounded up in fixed
+// point), on random run-structured kernels of up to 60 instructions, sigma 1..8, S = 0..8, W 2..64.
+// (Soundness is the oracles' business; this checks the arithmetic and the dual search.)
+void test_exits_program(void **) {
+    const uint32_t base = test_seed() ^ 0x1d9u;
+    uint32_t below_distinct = 0;
+    for (int n = 0; n < 400; ++n) {
+        const uint32_t seed = case_seed(base, n);
+        uint32_t rng = seed;
+        char kernel[64];
+        const uint32_t len = 4 + rng_below(&rng, 57);
+        uint32_t i = 0;
+        while (i < len) {
+            const uint32_t type = rng_below(&rng, 4), run = 1 + rng_below(&rng, 4);
+            for (uint32_t r = 0; r < run && i < len; ++r) kernel[i++] = "LCSD"[type];
+        }
+        kernel[len] = '\0';
+        uint32_t units[4];
+        for (int u = 0; u < 4; ++u) units[u] = 32u * (1 + rng_below(&rng, 8));
+        const wsp_sm_config sm = sm_of(units, nullptr, rng_below(&rng, 9));
+        const uint32_t W = 2 + rng_below(&rng, 63);
+        test_problem tp;
+        tp_init_sm(&tp, kernel, W, &sm);
+        const wsp_problem &p = *tp.p;
+        uint32_t S = p.schedulers, capacity = 0;  // the effective limit (docs/bounds.md section 4)
+        for (int u = 0; u < 4; ++u) capacity += p.count[u] > 0 ? p.sigma[u] : 0;
+        if (S >= W || S >= capacity) S = 0;
+        const long double lp = p.length + exits_program(p, S);
+        const uint64_t expected = (uint64_t)(lp + 1e-9L);
+        const uint64_t got = wsp::upper_bound(p, wsp::kBoundExits);
+        CHECK_SEEDED(got == expected || (got == expected + 1 && lp - expected > 0.999L), seed,
+                     "%s sigma %u,%u,%u,%u S=%u W=%u: exit_bound %llu, I + program optimum %.6Lf", kernel,
+                     p.sigma[0], p.sigma[1], p.sigma[2], p.sigma[3], S, W, (unsigned long long)got, lp);
+        below_distinct += got < wsp::upper_bound(p, wsp::kBoundDistinct);
+    }
+    print_message("bounds_oracle exits program: 400 instances, exit_bound = I + the optimum on all; below the "
+                  "distinct-issuer bound on %u\n",
+                  below_distinct);
+}
+
 // Warps with different strings: the heterogeneous-safe bounds from the maxima.
 void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
                          uint32_t seed) {
@@ -558,6 +656,7 @@ int main() {
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_exits_long),
         cmocka_unit_test(test_exits_scheduler),
+        cmocka_unit_test(test_exits_program),
         cmocka_unit_test(test_space),
     };
     return cmocka_run_group_tests_name("bounds_oracle", tests, nullptr, nullptr);

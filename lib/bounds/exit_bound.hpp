@@ -27,8 +27,8 @@
 // issues gives (1) and (2). The program is solved through its dual: every point of
 //   0 <= beta <= alpha,  S alpha - beta >= 1 (when S > 0)
 // gives N alpha + sum_U [D_U (1 - sigma_U alpha)^+ + (full_U - D_U)(1 - sigma_U alpha - beta)^+]
-// >= the optimum (weak duality); exit_bound evaluates it, rounded up, at every vertex of the lines
-// where the pieces bend and takes the least.
+// >= the optimum (weak duality). It never grows with beta, so exit_bound takes the largest beta the
+// region allows and evaluates it, rounded up, where it bends in alpha, and takes the least.
 #ifndef WSP_BOUNDS_EXIT_BOUND_HPP
 #define WSP_BOUNDS_EXIT_BOUND_HPP
 
