@@ -2,6 +2,8 @@
 // the proof.
 #include "bounds/exit_bound.hpp"
 
+#include "util/checked.hpp"
+
 namespace wsp {
 
 namespace {
@@ -9,7 +11,7 @@ namespace {
 // x / d rounded down, for any x and 1 <= d <= 2^16 (up: rounded up), by long division in 16-bit
 // digits: each step divides a value below 2^32 (the rest, below d, shifted by 16 bits, plus a digit),
 // so Cortex-M4 needs no 64-bit division helper.
-uint64_t divide(uint64_t x, uint32_t d, bool up) {
+__attribute__((noinline)) uint64_t divide(uint64_t x, uint32_t d, bool up) {
     uint64_t q = 0;
     uint32_t rest = 0;
     for (int shift = 48; shift >= 0; shift -= 16) {
@@ -23,66 +25,66 @@ uint64_t divide(uint64_t x, uint32_t d, bool up) {
 // The pieces in fixed point with 15 fractional bits.
 constexpr uint32_t kBits = 15;
 
-// The candidates for alpha = a / den: three per saturable type (1 / sigma_U, 1 / (sigma_U + 1),
-// 2 / (sigma_U + S)), then 1 / S, 1 / (S - 1) and 0.
-constexpr int kCandidates = 3 * WSP_UNIT_COUNT + 3;
+// D_U (cheap) and full_U - D_U (needy) of each type, in fixed point and rounded up (larger pieces
+// only raise the dual's value); both 0 for a type that is not saturable, which then adds nothing.
+struct Pieces {
+    uint64_t cheap[WSP_UNIT_COUNT];
+    uint64_t needy[WSP_UNIT_COUNT];
+};
+
+// The dual's value at alpha = a / den and the largest beta the region allows, min(alpha, S alpha - 1)
+// (alpha when S = 0), rounded down to whole cycles; UINT64_MAX when alpha < 1/S. Needs den <= 2^16:
+// the pieces add up to less than N 2^15 + 8 < 2^46, so the sum stays below 2^63.
+__attribute__((noinline)) uint64_t dual_at(const wsp_problem &p, const Pieces &w, uint32_t S, uint32_t a,
+                                           uint32_t den) {
+    if (den == 0 || den > 0x10000u || (S > 0 && S * a < den)) return UINT64_MAX;
+    const uint32_t b = S > 0 && S * a - den < a ? S * a - den : a;
+    uint64_t total = (uint64_t{p.warps - 1u} * p.length * a) << kBits;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        const uint32_t used = p.sigma[u] * a;  // <= 2^17: no overflow
+        const uint32_t k1 = den > used ? den - used : 0;
+        const uint32_t k2 = k1 > b ? k1 - b : 0;
+        total += w.cheap[u] * k1 + w.needy[u] * k2;
+    }
+    return divide(total, den, false) >> kBits;
+}
 
 }  // namespace
 
 uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
     if (p.warps < 2) return p.length;
     const uint32_t others = p.warps - 1u;
-    uint32_t exits[WSP_UNIT_COUNT] = {0, 0, 0, 0};
+    // First the exits x_U, counted in w.cheap (no array of their own: the stack of the deepest calls).
+    Pieces w;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) w.cheap[u] = w.needy[u] = 0;
     const uint8_t *units = p.units();
     for (uint32_t i = 0; i + 1 < p.length; ++i)
-        if (units[i] != units[i + 1]) ++exits[units[i]];
-
-    // D_U (cheap) and full_U - D_U (needy) in fixed point, rounded up (larger pieces only raise the
-    // dual's value); both 0 for a type that is not saturable, which then adds nothing.
-    uint64_t cheap[WSP_UNIT_COUNT], needy[WSP_UNIT_COUNT];
+        if (units[i] != units[i + 1]) ++w.cheap[units[i]];
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const uint32_t sigma = p.sigma[u];
-        cheap[u] = needy[u] = 0;
+        const uint32_t sigma = p.sigma[u], exits = static_cast<uint32_t>(w.cheap[u]);
+        w.cheap[u] = 0;
         if (p.count[u] == 0 || sigma > others || (S > 0 && sigma >= S)) continue;
-        const uint64_t full = uint64_t{sigma} * ((others * p.count[u]) / sigma);  // sigma_U full_U
-        const uint64_t runs = uint64_t{others} * (p.count[u] - exits[u]) + uint64_t{sigma} * p.count[u];
-        const uint64_t below = runs < full ? runs : full;  // sigma_U D_U
-        cheap[u] = divide(below << kBits, sigma, true);
-        needy[u] = divide((full - below) << kBits, sigma, true);
+        // sigma_U full_U, and sigma_U D_U = min(that, (W-1)(I_U - x_U) + sigma_U I_U); all below 2^32,
+        // as sigma_U <= W - 1 and (W-1) I_U < 2^31.
+        const uint32_t full = sigma * ((others * p.count[u]) / sigma);
+        const uint32_t runs = others * (p.count[u] - exits) + sigma * p.count[u];
+        const uint32_t below = runs < full ? runs : full;
+        w.cheap[u] = divide(uint64_t{below} << kBits, sigma, true);
+        w.needy[u] = divide(uint64_t{full - below} << kBits, sigma, true);
     }
-    // The dual along beta = min(alpha, S alpha - 1) (beta = alpha when S = 0), the largest beta the
-    // region allows, as the value never grows with beta; there it is convex and piecewise linear in
-    // alpha, bending only at the candidates, and its least value over alpha >= 1/S (>= 0) is at one of
-    // them. No overflow: the pieces add up to less than N 2^15 + 8 < 2^46, times den <= 2^16: < 2^62.
-    const uint64_t N = uint64_t{others} * p.length;
-    uint64_t best = N;  // Fact A: T <= W I
-    for (int k = 0; k < kCandidates; ++k) {
-        uint32_t a = 1, den = 0;
-        if (k < 3 * WSP_UNIT_COUNT) {
-            const int u = k / 3;
-            if (cheap[u] == 0 && needy[u] == 0) continue;
-            const uint32_t sigma = p.sigma[u];
-            if (k % 3 == 0) den = sigma;
-            if (k % 3 == 1) den = sigma + 1u;
-            if (k % 3 == 2 && S > 0) a = 2, den = sigma + S;
-        } else if (k == 3 * WSP_UNIT_COUNT) {
-            den = S;
-        } else if (k == 3 * WSP_UNIT_COUNT + 1) {
-            den = S > 1 ? S - 1u : 0;
-        } else if (S == 0) {
-            a = 0, den = 1;
-        }
-        if (den == 0 || den > 0x10000u || (S > 0 && S * a < den)) continue;
-        const uint32_t b = S > 0 && S * a - den < a ? S * a - den : a;
-        uint64_t total = (N * a) << kBits;
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-            const uint32_t used = p.sigma[u] * a;  // <= 2^17: no overflow
-            const uint32_t k1 = den > used ? den - used : 0;
-            const uint32_t k2 = k1 > b ? k1 - b : 0;
-            total += cheap[u] * k1 + needy[u] * k2;
-        }
-        const uint64_t v = divide(total, den, false) >> kBits;
-        if (v < best) best = v;
+    // Along beta = min(alpha, S alpha - 1) the dual is convex and piecewise linear in alpha >= 1/S
+    // (>= 0 when S = 0) and bends only at 1/sigma_U, 1/(sigma_U + 1), 2/(sigma_U + S) and 1/(S - 1).
+    // Candidate k: for k < 3, the start (1/S, or 0 when S = 0) and the turn 1/(S - 1); then three per
+    // type. Every point the region allows gives a valid bound, so those of a type that is not
+    // saturable, or 2/sigma_U when S = 0, are evaluated too: they cost time, never soundness.
+    uint64_t best = uint64_t{others} * p.length;  // Fact A: T <= W I
+    for (int k = 0; k < 3 * WSP_UNIT_COUNT + 3; ++k) {
+        const bool start = k < 3;
+        const uint32_t base = start ? S : p.sigma[k / 3 - 1];
+        uint32_t a = 1, den = base;  // k % 3 == 0: 1/S, 1/sigma_U
+        if (k % 3 == 1) den = start ? base - 1u : base + 1u;
+        if (k % 3 == 2) a = start ? 0u : 2u, den = start ? 1u : base + S;
+        best = min_u64(best, dual_at(p, w, S, a, den));
     }
     return p.length + best;
 }
