@@ -75,11 +75,12 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
     // Along beta = min(alpha, S alpha - 1) the dual is convex and piecewise linear in alpha >= 1/S
     // (>= 0 when S = 0) and bends only at 1/sigma_U, 1/(sigma_U + 1), 2/(sigma_U + S) and 1/(S - 1).
     // Candidate k: for k < 3, the start (1/S, or 0 when S = 0) and the turn 1/(S - 1); then three per
-    // type. Every point the region allows gives a valid bound, so those of a type that is not
-    // saturable, or 2/sigma_U when S = 0, are evaluated too: they cost time, never soundness.
+    // saturable type. Every point the region allows gives a valid bound, so 2/sigma_U when S = 0 is
+    // evaluated too: it costs time, never soundness.
     uint64_t best = uint64_t{others} * p.length;  // Fact A: T <= W I
     for (int k = 0; k < 3 * WSP_UNIT_COUNT + 3; ++k) {
         const bool start = k < 3;
+        if (!start && w.cheap[k / 3 - 1] == 0 && w.needy[k / 3 - 1] == 0) continue;
         const uint32_t base = start ? S : p.sigma[k / 3 - 1];
         uint32_t a = 1, den = base;  // k % 3 == 0: 1/S, 1/sigma_U
         if (k % 3 == 1) den = start ? base - 1u : base + 1u;
