@@ -1,6 +1,7 @@
 # The one list of core sources, read by the Makefile and by CMakeLists.txt (one path per line).
 WSP_CORE_SOURCES := \
 	lib/util/diag.cpp \
+	lib/util/divide.cpp \
 	lib/util/workspace.cpp \
 	lib/util/reserved.cpp \
 	lib/core/status.cpp \

@@ -193,12 +193,6 @@ void test_space(void **) {
     assert_true(tally.instances > 0);
 }
 
-// The seed of random case n (never 0: xorshift would stay at 0); printed on a failure.
-uint32_t case_seed(uint32_t base, int n) {
-    const uint32_t seed = base + static_cast<uint32_t>(n) * 2654435761u;
-    return seed == 0 ? 1 : seed;
-}
-
 // Random instances beyond the space: longer kernels, latency 2, sigma 3, W up to 8.
 void test_random(void **) {
     const uint32_t base = test_seed();

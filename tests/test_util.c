@@ -58,6 +58,11 @@ uint32_t rng_next(uint32_t *s) {
 
 uint32_t rng_below(uint32_t *s, uint32_t n) { return rng_next(s) % n; }
 
+uint32_t case_seed(uint32_t base, int n) {
+    const uint32_t seed = base + (uint32_t)n * 2654435761u;
+    return seed == 0 ? 1 : seed;
+}
+
 void note_slice(const char *what, unsigned long ran, unsigned long of) {
     if (ran != of)
         print_message("%s: a slice under the sanitizers, %lu of %lu cases (the Release build runs all)\n", what,

@@ -44,6 +44,10 @@ extern const size_t design_row_count;
 /* xorshift32; never seeded with 0. */
 uint32_t rng_next(uint32_t *state);
 uint32_t rng_below(uint32_t *state, uint32_t n);
+
+/* The seed of random case n of a table drawn from `base` (never 0: xorshift would stay at 0); tests
+ * print it on a failure. */
+uint32_t case_seed(uint32_t base, int n);
 /* The base seed: WSP_TEST_SEED from the environment, or a fixed default. */
 uint32_t test_seed(void);
 

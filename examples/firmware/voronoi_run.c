@@ -31,13 +31,23 @@ static void put(char *line, size_t *at, const char *text) {
     line[*at] = '\0';
 }
 
+/* Decimal digits of a 64-bit value with 32-bit divisions only: value / 10 in 16-bit steps, each
+ * dividing a number below 2^20 (a Cortex-M4 would otherwise link libgcc's 64-bit division, 0.8 KiB). */
 static void put_u64(char *line, size_t *at, uint64_t value) {
     char digits[21];
     size_t n = sizeof digits - 1u;
     digits[n] = '\0';
     do {
-        digits[--n] = (char)('0' + (int)(value % 10u));
-        value /= 10u;
+        uint64_t quotient = 0;
+        uint32_t rest = 0;
+        int shift;
+        for (shift = 48; shift >= 0; shift -= 16) {
+            const uint32_t part = (rest << 16) | (uint32_t)((value >> shift) & 0xFFFFu);
+            quotient = (quotient << 16) | (part / 10u);
+            rest = part % 10u;
+        }
+        digits[--n] = (char)('0' + (int)rest);
+        value = quotient;
     } while (value != 0u);
     put(line, at, digits + n);
 }

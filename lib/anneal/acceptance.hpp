@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "util/divide.hpp"
+
 namespace wsp {
 
 // floor(2^32 * (iter_max - iter) / iter_max) for iter < iter_max, computed without overflow; for
@@ -21,7 +23,9 @@ inline uint64_t cooling_fraction(uint64_t iter, uint64_t iter_max) {
         left >>= 1;
         total >>= 1;
     }
-    return total == 0 ? 0 : (left << 32) / total;
+    if (total == 0) return 0;
+    if (left >= total) return uint64_t{1} << 32;  // iter = 0
+    return divide_q32(static_cast<uint32_t>(left), static_cast<uint32_t>(total));  // no 64-bit division
 }
 
 // T * 2^32 at iteration iter (t0 in units of 2^-16 cycle).

@@ -167,7 +167,7 @@ public:
              uint32_t *best, wsp_anneal_result &r, Decoding decoding)
         : o_(o), decoder_(p, horizon, ws, decoding), best_(best), r_(r),
           n_(p.warps * p.length), warps_(p.warps), interval_(progress_interval(o.control)),
-          window_(o.window ? o.window : p.warps), sweep_(0) {}
+          until_report_(interval_), window_(o.window ? o.window : p.warps), sweep_(0) {}
 
     // Runs from the string in best_ (already checked). Returns false on a broken invariant.
     bool run(Rng &rng) {
@@ -203,7 +203,8 @@ public:
                     if (stop != WSP_STOP_FINISHED) return finish(stop, iter + 1);
                 }
             }
-            if ((iter + 1) % interval_ == 0) {
+            if (--until_report_ == 0) {  // every interval_-th iteration, without a 64-bit division
+                until_report_ = interval_;
                 const uint32_t stop = report(iter + 1, m, 0);
                 if (stop != WSP_STOP_FINISHED) return finish(stop, iter + 1);
             }
@@ -262,6 +263,7 @@ private:
     wsp_anneal_result &r_;
     uint32_t n_, warps_;
     uint64_t interval_;
+    uint64_t until_report_;  // iterations until the next progress report
     uint32_t window_, sweep_;
 };
 

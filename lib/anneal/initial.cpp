@@ -161,17 +161,17 @@ WorkspaceLayout dispatch_layout(const wsp_problem &p) { return Dispatcher::parts
 void make_initial(const wsp_problem &p, uint32_t init, Rng &rng, void *scratch, uint32_t *out,
                   const InitialPoll *poll) {
     const uint32_t W = p.warps, I = p.length;
-    const uint64_t n = uint64_t{W} * I;
+    const uint32_t n = W * I;  // <= WSP_MAX_CELLS: 32-bit positions, and no 64-bit division
     switch (init) {
         case WSP_POLICY_ROUND_ROBIN:
-            for (uint64_t k = 0; k < n; ++k) out[k] = static_cast<uint32_t>(k % W) + 1u;
+            for (uint32_t k = 0; k < n; ++k) out[k] = k % W + 1u;
             return;
         case WSP_POLICY_FIXED_PRIORITY:
         case WSP_POLICY_RANDOM:
-            for (uint64_t k = 0; k < n; ++k) out[k] = static_cast<uint32_t>(k / I) + 1u;
+            for (uint32_t k = 0; k < n; ++k) out[k] = k / I + 1u;
             if (init == WSP_POLICY_RANDOM) {
-                for (uint64_t k = n - 1; k > 0; --k) {  // Fisher-Yates
-                    const uint32_t j = rng.below(static_cast<uint32_t>(k + 1));
+                for (uint32_t k = n - 1; k > 0; --k) {  // Fisher-Yates
+                    const uint32_t j = rng.below(k + 1);
                     const uint32_t t = out[k];
                     out[k] = out[j];
                     out[j] = t;

@@ -69,7 +69,7 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
     *safe = true;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         if (p.count[u] == 0) continue;
-        t += ceil_div(p.warps, p.sigma[u]) * p.count[u];
+        t += uint64_t{(p.warps + p.sigma[u] - 1u) / p.sigma[u]} * p.count[u];  // 32-bit: W, sigma <= 2^16
         if (p.sigma[u] > 1) *safe = false;
     }
     return t;

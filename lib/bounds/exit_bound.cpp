@@ -3,22 +3,16 @@
 #include "bounds/exit_bound.hpp"
 
 #include "util/checked.hpp"
+#include "util/divide.hpp"
 
 namespace wsp {
 
 namespace {
 
-// x / d rounded down, for any x and 1 <= d <= 2^16 (up: rounded up), by long division in 16-bit
-// digits: each step divides a value below 2^32 (the rest, below d, shifted by 16 bits, plus a digit),
-// so Cortex-M4 needs no 64-bit division helper.
+// x / d rounded down (up), for any x and 1 <= d <= 2^16, with 32-bit divisions only.
 __attribute__((noinline)) uint64_t divide(uint64_t x, uint32_t d, bool up) {
-    uint64_t q = 0;
-    uint32_t rest = 0;
-    for (int shift = 48; shift >= 0; shift -= 16) {
-        const uint32_t part = (rest << 16) | static_cast<uint32_t>((x >> shift) & 0xFFFFu);
-        q = (q << 16) | (part / d);
-        rest = part % d;
-    }
+    uint32_t rest;
+    const uint64_t q = divide_small(x, d, &rest);
     return q + (up && rest != 0 ? 1u : 0u);
 }
 

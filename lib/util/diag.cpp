@@ -1,5 +1,7 @@
 #include "util/diag.hpp"
 
+#include "util/divide.hpp"
+
 namespace wsp {
 
 MessageWriter::MessageWriter(char *buffer, size_t capacity)
@@ -21,9 +23,10 @@ MessageWriter &MessageWriter::text(const char *s) {
 MessageWriter &MessageWriter::number(uint64_t v) {
     char digits[20];
     int n = 0;
-    do {
-        digits[n++] = static_cast<char>('0' + v % 10);
-        v /= 10;
+    do {  // divide_small: no 64-bit division helper on Cortex-M4
+        uint32_t digit;
+        v = divide_small(v, 10, &digit);
+        digits[n++] = static_cast<char>('0' + digit);
     } while (v != 0);
     while (n > 0) put(digits[--n]);
     return *this;
