@@ -24,11 +24,12 @@ const SmallCase kSmall[] = {
 };
 
 void check_small(uint64_t x, uint32_t d, uint32_t seed) {
-    uint32_t rest = 0xDEADu;
-    const uint64_t q = wsp::divide_small(x, d, &rest);
-    CHECK_SEEDED(q == x / d && rest == x % d, seed, "divide_small(%llu, %u) = %llu rest %u, expected %llu rest %u",
-                 (unsigned long long)x, d, (unsigned long long)q, rest, (unsigned long long)(x / d),
-                 (unsigned)(x % d));
+    const uint64_t down = wsp::divide_small(x, d), up = wsp::divide_small(x, d, true);
+    const uint64_t expected = x / d, expected_up = expected + (x % d != 0);
+    CHECK_SEEDED(down == expected && up == expected_up, seed,
+                 "divide_small(%llu, %u) = %llu (up %llu), expected %llu (up %llu)", (unsigned long long)x, d,
+                 (unsigned long long)down, (unsigned long long)up, (unsigned long long)expected,
+                 (unsigned long long)expected_up);
 }
 
 void check_q32(uint32_t num, uint32_t den, uint32_t seed) {

@@ -9,13 +9,6 @@ namespace wsp {
 
 namespace {
 
-// x / d rounded down (up), for any x and 1 <= d <= 2^16, with 32-bit divisions only.
-__attribute__((noinline)) uint64_t divide(uint64_t x, uint32_t d, bool up) {
-    uint32_t rest;
-    const uint64_t q = divide_small(x, d, &rest);
-    return q + (up && rest != 0 ? 1u : 0u);
-}
-
 // The pieces in fixed point with 15 fractional bits.
 constexpr uint32_t kBits = 15;
 
@@ -40,7 +33,7 @@ __attribute__((noinline)) uint64_t dual_at(const wsp_problem &p, const Pieces &w
         const uint32_t k2 = k1 > b ? k1 - b : 0;
         total += w.cheap[u] * k1 + w.needy[u] * k2;
     }
-    return divide(total, den, false) >> kBits;
+    return divide_small(total, den) >> kBits;
 }
 
 }  // namespace
@@ -63,8 +56,8 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
         const uint32_t full = sigma * ((others * p.count[u]) / sigma);
         const uint32_t runs = others * (p.count[u] - exits) + sigma * p.count[u];
         const uint32_t below = runs < full ? runs : full;
-        w.cheap[u] = divide(uint64_t{below} << kBits, sigma, true);
-        w.needy[u] = divide(uint64_t{full - below} << kBits, sigma, true);
+        w.cheap[u] = divide_small(uint64_t{below} << kBits, sigma, true);
+        w.needy[u] = divide_small(uint64_t{full - below} << kBits, sigma, true);
     }
     // Along beta = min(alpha, S alpha - 1) the dual is convex and piecewise linear in alpha >= 1/S
     // (>= 0 when S = 0) and bends only at 1/sigma_U, 1/(sigma_U + 1), 2/(sigma_U + S) and 1/(S - 1).

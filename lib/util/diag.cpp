@@ -24,9 +24,9 @@ MessageWriter &MessageWriter::number(uint64_t v) {
     char digits[20];
     int n = 0;
     do {  // divide_small: no 64-bit division helper on Cortex-M4
-        uint32_t digit;
-        v = divide_small(v, 10, &digit);
-        digits[n++] = static_cast<char>('0' + digit);
+        const uint64_t q = divide_small(v, 10);
+        digits[n++] = static_cast<char>('0' + static_cast<uint32_t>(v - q * 10u));
+        v = q;
     } while (v != 0);
     while (n > 0) put(digits[--n]);
     return *this;

@@ -3,7 +3,7 @@
 
 namespace wsp {
 
-uint64_t divide_small(uint64_t x, uint32_t d, uint32_t *rest) {
+uint64_t divide_small(uint64_t x, uint32_t d, bool up) {
     uint64_t q = 0;
     uint32_t r = 0;
     for (int shift = 48; shift >= 0; shift -= 16) {
@@ -11,8 +11,7 @@ uint64_t divide_small(uint64_t x, uint32_t d, uint32_t *rest) {
         q = (q << 16) | (part / d);
         r = part % d;
     }
-    *rest = r;
-    return q;
+    return q + (up && r != 0 ? 1u : 0u);
 }
 
 uint32_t divide_q32(uint32_t num, uint32_t den) {

@@ -8,9 +8,9 @@
 
 namespace wsp {
 
-// x / d rounded down, for any x and 1 <= d <= 2^16, and the rest in *rest: long division in 16-bit
+// x / d rounded down (`up`: rounded up), for any x and 1 <= d <= 2^16: long division in 16-bit
 // digits, each step dividing a value below 2^32 (the rest, below d, shifted by 16, plus a digit).
-uint64_t divide_small(uint64_t x, uint32_t d, uint32_t *rest);
+uint64_t divide_small(uint64_t x, uint32_t d, bool up = false);
 
 // floor(num 2^32 / den) for num < den (a value below 2^32): the two-digit long division of Hacker's
 // Delight (Warren, 2nd ed., section 9-4, divlu) with the low word 0, in base 2^16 after normalising den.
