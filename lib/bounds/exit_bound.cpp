@@ -66,12 +66,17 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
     // evaluated too: it costs time, never soundness.
     uint64_t best = uint64_t{others} * p.length;  // Fact A: T <= W I
     for (int k = 0; k < 3 * WSP_UNIT_COUNT + 3; ++k) {
-        const bool start = k < 3;
-        if (!start && w.cheap[k / 3 - 1] == 0 && w.needy[k / 3 - 1] == 0) continue;
-        const uint32_t base = start ? S : p.sigma[k / 3 - 1];
-        uint32_t a = 1, den = base;  // k % 3 == 0: 1/S, 1/sigma_U
-        if (k % 3 == 1) den = start ? base - 1u : base + 1u;
-        if (k % 3 == 2) a = start ? 0u : 2u, den = start ? 1u : base + S;
+        const int u = k / 3 - 1;  // -1: the start and the turn
+        uint32_t a = 1, den;
+        if (u < 0) {
+            den = k == 0 ? S : k == 1 ? S - 1u : 1u;  // 1/S, 1/(S - 1), 0 (a = 0)
+            if (k == 2) a = 0;
+        } else {
+            if (w.cheap[u] == 0 && w.needy[u] == 0) continue;
+            const uint32_t sigma = p.sigma[u];
+            den = k % 3 == 0 ? sigma : k % 3 == 1 ? sigma + 1u : sigma + S;
+            if (k % 3 == 2) a = 2;
+        }
         best = min_u64(best, dual_at(p, w, S, a, den));
     }
     return p.length + best;
