@@ -383,6 +383,67 @@ void test_exits_program(void **) {
                   below_distinct);
 }
 
+// The run-exit bound at the limits of the fixed-point arithmetic: W * I just below 2^31 (W up to
+// WSP_MAX_WARPS), sigma up to 2048, S up to 1024, runs of length 1 and of length 16,384. It must
+// equal I plus the program's optimum (as above), stay at or below the distinct-issuer bound and at or
+// above what any schedule takes (I, W I_U / sigma_U, W I / S).
+void test_exits_extremes(void **) {
+    struct Case {
+        const char *pattern;  // repeated to `length` letters, or a kernel string as it is (length 0)
+        uint32_t length, warps, sigma[4], schedulers;
+    };
+    static const Case kCases[] = {
+        {"L16383 C16384", 0, 65536, {1, 2048, 1, 1}, 0},   {"L16383 C16384", 0, 65536, {1, 2048, 1, 1}, 1024},
+        {"LC", 32767, 65536, {1, 2, 1, 1}, 0},              {"LC", 32767, 65536, {1, 2, 1, 1}, 2},
+        {"LCSD", 32764, 65535, {2048, 2048, 2048, 2048}, 0}, {"LLCD", 32764, 65536, {3, 7, 1, 2}, 5},
+        {"LCCSSSD", 8190, 262, {2, 4, 8, 16}, 1024},        {"L1 C1", 0, 65536, {1, 1, 1, 1}, 1},
+        {"LLLLCCCCCCSD", 32760, 65000, {1, 1024, 2, 3}, 1023},
+    };
+    static uint64_t storage[(128 + 2 * 32768 + 8) / 8 + 1];
+    static char kernel[32768];
+    for (const Case &c : kCases) {
+        print_message("bounds_oracle exits extremes: ");
+        if (c.length == 0) {
+            strcpy(kernel, c.pattern);
+        } else {
+            const size_t k = strlen(c.pattern);
+            for (uint32_t i = 0; i < c.length; ++i) kernel[i] = c.pattern[i % k];
+            kernel[c.length] = '\0';
+        }
+        wsp_sm_config sm;
+        memset(&sm, 0, sizeof sm);
+        sm.warp_size = 32;
+        for (int u = 0; u < 4; ++u) sm.units[u] = 32u * c.sigma[u], sm.latency[u] = 1;
+        sm.schedulers = c.schedulers;
+        wsp_problem *p = nullptr;
+        wsp_diag diag;
+        assert_int_equal(wsp_problem_init(kernel, c.warps, &sm, storage, sizeof storage, &p, &diag), WSP_OK);
+        const uint64_t W = c.warps, I = p->length;
+        assert_true(W * I <= WSP_MAX_CELLS);
+        uint32_t S = p->schedulers, capacity = 0;
+        for (int u = 0; u < 4; ++u) capacity += p->count[u] > 0 ? p->sigma[u] : 0;
+        if (S >= W || S >= capacity) S = 0;
+        const long double lp = I + exits_program(*p, S);
+        const uint64_t expected = (uint64_t)(lp + 1e-9L);
+        const uint64_t got = wsp::upper_bound(*p, wsp::kBoundExits);
+        uint64_t floor_T = I;  // no schedule is shorter
+        for (int u = 0; u < 4; ++u) {
+            const uint64_t t = (W * p->count[u] + p->sigma[u] - 1) / p->sigma[u];
+            if (t > floor_T) floor_T = t;
+        }
+        if (p->schedulers > 0 && (W * I + p->schedulers - 1) / p->schedulers > floor_T)
+            floor_T = (W * I + p->schedulers - 1) / p->schedulers;
+        CHECK_SEEDED((got == expected || (got == expected + 1 && lp - expected > 0.999L)) && got >= floor_T &&
+                         got <= wsp::upper_bound(*p, wsp::kBoundDistinct),
+                     0, "%.20s... (I %llu) W=%llu S=%u: exit_bound %llu, I + optimum %.3Lf, distinct %llu, floor %llu",
+                     kernel, (unsigned long long)I, (unsigned long long)W, S, (unsigned long long)got, lp,
+                     (unsigned long long)wsp::upper_bound(*p, wsp::kBoundDistinct), (unsigned long long)floor_T);
+        print_message("I %llu W %llu S %u: floor %llu <= exits %llu <= distinct %llu\n", (unsigned long long)I,
+                      (unsigned long long)W, S, (unsigned long long)floor_T, (unsigned long long)got,
+                      (unsigned long long)wsp::upper_bound(*p, wsp::kBoundDistinct));
+    }
+}
+
 // Warps with different strings: the heterogeneous-safe bounds from the maxima.
 void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
                          uint32_t seed) {
@@ -651,6 +712,7 @@ int main() {
         cmocka_unit_test(test_exits_long),
         cmocka_unit_test(test_exits_scheduler),
         cmocka_unit_test(test_exits_program),
+        cmocka_unit_test(test_exits_extremes),
         cmocka_unit_test(test_space),
     };
     return cmocka_run_group_tests_name("bounds_oracle", tests, nullptr, nullptr);
