@@ -12,7 +12,8 @@
 //   (1)  sum_U sigma_U A_U + S B                                <= N
 //   (2)  sum_U sigma_U A_U + sum_U max(0, A_U - D_U) + (S-1) B  <= N      (B = 0 when S = 0)
 //   A_U <= full_U,
-// rounded down; it is never above the distinct-issuer bound (whose program is (1) alone).
+// rounded down (the pieces are rounded up in fixed point first, by less than 8 x 2^-15 cycles in all);
+// it is never above the distinct-issuer bound (whose program is (1) alone).
 //
 // Proof sketch. Let w* issue in cycle T; T = I + its waiting cycles. A waiting cycle with next type U
 // is of kind A_U when U is saturated and U is saturable (sigma_U other warps issue U), else of kind B
