@@ -342,6 +342,16 @@ long double exits_program(const wsp_problem &p, uint32_t S) {
     return best;
 }
 
+// Whether `got`, the run-exit bound of p, is I plus the program's optimum at p's effective scheduler
+// limit (docs/bounds.md section 4), rounded down, or one more when the optimum lies within 1/1000
+// below a whole number (the pieces are rounded up in fixed point). *lp: I + the optimum; *S: the limit.
+bool matches_program(const wsp_problem &p, uint64_t got, long double *lp, uint32_t *S) {
+    *S = wsp::effective_schedulers<uint32_t>(p.sigma, p.schedulers, p.count, p.warps);
+    *lp = p.length + exits_program(p, *S);
+    const uint64_t expected = (uint64_t)(*lp + 1e-9L);
+    return got == expected || (got == expected + 1 && *lp - expected > 0.999L);
+}
+
 // exit_bound computes what section 5b says: I plus the program's optimum, rounded down (or one more
 // when the optimum lies within 1/1000 below a whole number: the pieces are rounded up in fixed
 // point), on random run-structured kernels of up to 60 instructions, sigma 1..8, S = 0..8, W 2..64.
@@ -367,13 +377,10 @@ void test_exits_program(void **) {
         test_problem tp;
         tp_init_sm(&tp, kernel, W, &sm);
         const wsp_problem &p = *tp.p;
-        uint32_t S = p.schedulers, capacity = 0;  // the effective limit (docs/bounds.md section 4)
-        for (int u = 0; u < 4; ++u) capacity += p.count[u] > 0 ? p.sigma[u] : 0;
-        if (S >= W || S >= capacity) S = 0;
-        const long double lp = p.length + exits_program(p, S);
-        const uint64_t expected = (uint64_t)(lp + 1e-9L);
         const uint64_t got = wsp::upper_bound(p, wsp::kBoundExits);
-        CHECK_SEEDED(got == expected || (got == expected + 1 && lp - expected > 0.999L), seed,
+        long double lp;
+        uint32_t S;
+        CHECK_SEEDED(matches_program(p, got, &lp, &S), seed,
                      "%s sigma %u,%u,%u,%u S=%u W=%u: exit_bound %llu, I + program optimum %.6Lf", kernel,
                      p.sigma[0], p.sigma[1], p.sigma[2], p.sigma[3], S, W, (unsigned long long)got, lp);
         below_distinct += got < wsp::upper_bound(p, wsp::kBoundDistinct);
@@ -410,22 +417,19 @@ void test_exits_extremes(void **) {
             for (uint32_t i = 0; i < c.length; ++i) kernel[i] = c.pattern[i % k];
             kernel[c.length] = '\0';
         }
-        wsp_sm_config sm;
-        memset(&sm, 0, sizeof sm);
-        sm.warp_size = 32;
-        for (int u = 0; u < 4; ++u) sm.units[u] = 32u * c.sigma[u], sm.latency[u] = 1;
-        sm.schedulers = c.schedulers;
+        uint32_t units[4];
+        for (int u = 0; u < 4; ++u) units[u] = 32u * c.sigma[u];
+        const wsp_sm_config sm = sm_of(units, nullptr, c.schedulers);
         wsp_problem *p = nullptr;
         wsp_diag diag;
         assert_int_equal(wsp_problem_init(kernel, c.warps, &sm, storage, sizeof storage, &p, &diag), WSP_OK);
         const uint64_t W = c.warps, I = p->length;
         assert_true(W * I <= WSP_MAX_CELLS);
-        uint32_t S = p->schedulers, capacity = 0;
-        for (int u = 0; u < 4; ++u) capacity += p->count[u] > 0 ? p->sigma[u] : 0;
-        if (S >= W || S >= capacity) S = 0;
-        const long double lp = I + exits_program(*p, S);
-        const uint64_t expected = (uint64_t)(lp + 1e-9L);
         const uint64_t got = wsp::upper_bound(*p, wsp::kBoundExits);
+        const uint64_t distinct = wsp::upper_bound(*p, wsp::kBoundDistinct);
+        long double lp;
+        uint32_t S;
+        const bool matches = matches_program(*p, got, &lp, &S);
         uint64_t floor_T = I;  // no schedule is shorter
         for (int u = 0; u < 4; ++u) {
             const uint64_t t = (W * p->count[u] + p->sigma[u] - 1) / p->sigma[u];
@@ -433,14 +437,13 @@ void test_exits_extremes(void **) {
         }
         if (p->schedulers > 0 && (W * I + p->schedulers - 1) / p->schedulers > floor_T)
             floor_T = (W * I + p->schedulers - 1) / p->schedulers;
-        CHECK_SEEDED((got == expected || (got == expected + 1 && lp - expected > 0.999L)) && got >= floor_T &&
-                         got <= wsp::upper_bound(*p, wsp::kBoundDistinct),
-                     0, "%.20s... (I %llu) W=%llu S=%u: exit_bound %llu, I + optimum %.3Lf, distinct %llu, floor %llu",
+        CHECK_SEEDED(matches && got >= floor_T && got <= distinct, 0,
+                     "%.20s... (I %llu) W=%llu S=%u: exit_bound %llu, I + optimum %.3Lf, distinct %llu, floor %llu",
                      kernel, (unsigned long long)I, (unsigned long long)W, S, (unsigned long long)got, lp,
-                     (unsigned long long)wsp::upper_bound(*p, wsp::kBoundDistinct), (unsigned long long)floor_T);
+                     (unsigned long long)distinct, (unsigned long long)floor_T);
         print_message("I %llu W %llu S %u: floor %llu <= exits %llu <= distinct %llu\n", (unsigned long long)I,
                       (unsigned long long)W, S, (unsigned long long)floor_T, (unsigned long long)got,
-                      (unsigned long long)wsp::upper_bound(*p, wsp::kBoundDistinct));
+                      (unsigned long long)distinct);
     }
 }
 
