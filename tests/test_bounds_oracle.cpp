@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <algorithm>
 #include <vector>
 
 extern "C" {
@@ -453,12 +454,17 @@ void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const
     wsp::WarpWork w;
     w.warps = static_cast<uint32_t>(strings.size());
     w.max_length = 0;
-    for (int u = 0; u < 4; ++u) w.max_count[u] = 0;
+    for (int u = 0; u < 4; ++u) w.max_count[u] = w.max_nonexit[u] = 0;
     for (const auto &s : strings) {
-        uint64_t count[4] = {0, 0, 0, 0};
-        for (uint8_t u : s) ++count[u];
-        for (int u = 0; u < 4; ++u)
+        uint64_t count[4] = {0, 0, 0, 0}, nonexit[4] = {0, 0, 0, 0};
+        for (size_t i = 0; i < s.size(); ++i) {
+            ++count[s[i]];
+            if (i + 1 == s.size() || s[i + 1] == s[i]) ++nonexit[s[i]];
+        }
+        for (int u = 0; u < 4; ++u) {
             if (count[u] > w.max_count[u]) w.max_count[u] = count[u];
+            if (nonexit[u] > w.max_nonexit[u]) w.max_nonexit[u] = nonexit[u];
+        }
         if (s.size() > w.max_length) w.max_length = s.size();
     }
     oracle::DistinctOracle o(strings, sigma, S);
@@ -561,6 +567,83 @@ void test_heterogeneous(void **) {
     print_message("bounds_oracle heterogeneous: %llu sets of strings\n", (unsigned long long)count);
 }
 
+// The run-exit bound for warps that run different strings (docs/bounds.md 5b, "Different strings"):
+// the paths of one kernel with branches, each warp a run-structured kernel with some runs left out (a
+// block not taken: the runs around it may merge, so a warp can have fewer exits than the kernel) and
+// some runs longer or shorter (loop trips), sigma 1..3, with or without a scheduler limit that can
+// bind; every heterogeneous-safe bound from the maxima against the exhaustive makespan, and the
+// run-exit bound must fall below the distinct-issuer bound on some of them.
+void test_exits_heterogeneous(void **) {
+    const uint32_t base = test_seed() ^ 0x4e7e5u;
+    uint32_t below_distinct = 0;
+    for (int n = 0; n < kRandomCases; ++n) {
+        const uint32_t seed = case_seed(base, n);
+        uint32_t rng = seed;
+        const uint32_t types = 2 + rng_below(&rng, 2);
+        std::vector<std::pair<uint8_t, uint32_t>> runs;  // the kernel: (type, length)
+        uint8_t type = static_cast<uint8_t>(rng_below(&rng, types));
+        for (uint32_t r = 0, n_runs = 3 + rng_below(&rng, 4); r < n_runs; ++r) {
+            runs.push_back({type, 1 + rng_below(&rng, 3)});
+            type = static_cast<uint8_t>((type + 1 + rng_below(&rng, types - 1)) % types);
+        }
+        const uint32_t W = 2 + rng_below(&rng, 4);
+        std::vector<std::vector<uint8_t>> strings(W);
+        double states = 1;
+        for (auto &str : strings) {
+            for (const auto &run : runs) {
+                if (rng_below(&rng, 4) == 0) continue;  // a block this warp does not run
+                const uint32_t len = rng_below(&rng, 3) == 0 ? 1 + rng_below(&rng, 3) : run.second;
+                for (uint32_t k = 0; k < len; ++k) str.push_back(run.first);
+            }
+            if (str.empty()) str.push_back(runs[0].first);
+            states *= str.size() + 1.0;
+        }
+        while (states > 60000) {  // the oracle's states: the product of (length + 1)
+            std::vector<uint8_t> &longest = *std::max_element(
+                strings.begin(), strings.end(),
+                [](const std::vector<uint8_t> &a, const std::vector<uint8_t> &b) { return a.size() < b.size(); });
+            states = states / (longest.size() + 1.0) * longest.size();
+            longest.pop_back();
+        }
+        uint32_t sigma[4];
+        uint32_t capacity = 0;  // the sum of sigma over the types used
+        for (uint32_t u = 0; u < 4; ++u) {
+            sigma[u] = 1 + rng_below(&rng, 3);
+            if (u < types) capacity += sigma[u];
+        }
+        uint32_t S = 0;
+        if (rng_below(&rng, 2) == 1) {  // a limit that can bind
+            const uint32_t most = W - 1 < capacity - 1 ? W - 1 : capacity - 1;
+            S = 1 + rng_below(&rng, most);
+        }
+        check_heterogeneous(strings, sigma, S, seed);
+        wsp::WarpWork w;
+        w.warps = W;
+        w.max_length = 0;
+        for (int u = 0; u < 4; ++u) w.max_count[u] = w.max_nonexit[u] = 0;
+        for (const auto &str : strings) {
+            uint64_t count[4] = {0, 0, 0, 0}, nonexit[4] = {0, 0, 0, 0};
+            for (size_t i = 0; i < str.size(); ++i) {
+                ++count[str[i]];
+                if (i + 1 == str.size() || str[i + 1] == str[i]) ++nonexit[str[i]];
+            }
+            for (int u = 0; u < 4; ++u) {
+                if (count[u] > w.max_count[u]) w.max_count[u] = count[u];
+                if (nonexit[u] > w.max_nonexit[u]) w.max_nonexit[u] = nonexit[u];
+            }
+            if (str.size() > w.max_length) w.max_length = str.size();
+        }
+        uint64_t b[wsp::kBoundCount];
+        wsp::heterogeneous_upper_bound(sigma, S, w, b);
+        below_distinct += b[wsp::kBoundExits] < b[wsp::kBoundDistinct];
+    }
+    note_slice("bounds_oracle exits, different strings", kRandomCases, kAllRandomCases);
+    print_message("bounds_oracle exits, different strings: run-exit bound below the distinct-issuer bound on %u of "
+                  "%d sets\n",
+                  below_distinct, kRandomCases);
+    assert_true(below_distinct > 0);
+}
+
 uint64_t bound_of(const char *kernel, uint32_t W, const uint32_t sigma[4], uint32_t S, uint32_t id) {
     test_problem tp;
     tp_init(&tp, kernel, W, sigma, S);
@@ -621,13 +704,33 @@ void test_known_values(void **) {
     w.max_count[2] = 0;
     w.max_count[3] = 0;
     w.max_length = 2;
+    for (int u = 0; u < 4; ++u) w.max_nonexit[u] = w.max_count[u];
     uint64_t b[wsp::kBoundCount];
     const uint64_t best = wsp::heterogeneous_upper_bound(sigma, 0, w, b);
     assert_int_equal(b[wsp::kBoundTrivial], 6);
     assert_int_equal(b[wsp::kBoundLastWarp], 2 + 4);  // the others' 4 instructions, not 8
+    assert_int_equal(b[wsp::kBoundExits], 2 + 4);     // knowing no exits: the distinct program
     assert_int_equal(best, 6);
     assert_true(b[wsp::kBoundPipeline] == UINT64_MAX);
     assert_true(b[wsp::kBoundDrain] == UINT64_MAX);
+    // The run-exit bound from maxima: with the counts of the kernel LCLCLC (3 of each type, no
+    // non-exit L, one non-exit C: the last) it is exit_bound's 16 (sigma_L 1, sigma_C 2, W = 4); one
+    // non-exit L more (warps that may also run CLCLCL) costs two cycles.
+    const uint32_t lc[4] = {1, 2, 1, 1};
+    w.warps = 4;
+    w.max_length = 6;
+    w.max_count[0] = w.max_count[1] = 3;
+    w.max_nonexit[0] = 0;
+    w.max_nonexit[1] = 1;
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
+    assert_int_equal(b[wsp::kBoundExits], bound_of("LCLCLC", 4, lc, 0, wsp::kBoundExits));
+    assert_int_equal(b[wsp::kBoundExits], 16);
+    w.max_nonexit[0] = 1;
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
+    assert_int_equal(b[wsp::kBoundExits], 18);
+    // Out of the 32-bit range: no bound rather than a wrong one.
+    w.max_length = uint64_t{1} << 31;
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
     assert_true(b[wsp::kBoundExits] == UINT64_MAX);
 }
 
@@ -692,7 +795,7 @@ void test_catalogue(void **) {
     assert_true(wsp::heterogeneous_safe(wsp::kBoundDistinct));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundPipeline));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundDrain));
-    assert_false(wsp::heterogeneous_safe(wsp::kBoundExits));
+    assert_true(wsp::heterogeneous_safe(wsp::kBoundExits));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundCount));
     // no warps: nothing to run
     wsp::WarpWork w;
@@ -716,6 +819,7 @@ int main() {
         cmocka_unit_test(test_exits_scheduler),
         cmocka_unit_test(test_exits_program),
         cmocka_unit_test(test_exits_extremes),
+        cmocka_unit_test(test_exits_heterogeneous),
         cmocka_unit_test(test_space),
     };
     return cmocka_run_group_tests_name("bounds_oracle", tests, nullptr, nullptr);

@@ -80,7 +80,7 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 const char *bound_name(uint32_t id) { return wsp_bound_name(id); }
 
 bool heterogeneous_safe(uint32_t id) {
-    return id != kBoundPipeline && id != kBoundDrain && id != kBoundExits && id < kBoundCount;
+    return id != kBoundPipeline && id != kBoundDrain && id < kBoundCount;
 }
 
 namespace {
@@ -129,8 +129,22 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
                                                            *work = others * w.max_count[u];
                                                            *cap = UINT64_MAX;
                                                        });
-    out[kBoundDistinct] = distinct_bound(
-        sigma, effective_schedulers<uint64_t>(sigma, schedulers, w.max_count, W), w);
+    const uint32_t S = effective_schedulers<uint64_t>(sigma, schedulers, w.max_count, W);
+    out[kBoundDistinct] = distinct_bound(sigma, S, w);
+    // Run exits: the program of docs/bounds.md 5b counts the other warps' work, their non-exit U
+    // instructions and w*'s stretches (at most its U instructions), each bounded by the maxima; its
+    // optimum grows with each of them. Left at UINT64_MAX where the 32-bit arithmetic does not reach.
+    if (w.max_length < (uint64_t{1} << 31)) {
+        uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+            count[u] = static_cast<uint32_t>(w.max_count[u]);
+            nonexit[u] = static_cast<uint32_t>(w.max_nonexit[u] < w.max_count[u] ? w.max_nonexit[u] : w.max_count[u]);
+        }
+        const uint32_t length = static_cast<uint32_t>(w.max_length);
+        bool fits = true;
+        for (int u = 0; u < WSP_UNIT_COUNT; ++u) fits = fits && count[u] <= length;
+        if (fits) out[kBoundExits] = exit_bound_counts(sigma, S, w.warps, length, count, nonexit);
+    }
     uint64_t best = UINT64_MAX;
     for (uint32_t k = 0; k < kBoundCount; ++k) best = min_u64(best, out[k]);
     return best;

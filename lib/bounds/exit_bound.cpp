@@ -13,22 +13,24 @@ namespace {
 constexpr uint32_t kBits = 15;
 
 // D_U (cheap) and full_U - D_U (needy) of each type, in fixed point and rounded up (larger pieces
-// only raise the dual's value); both 0 for a type that is not saturable, which then adds nothing.
+// only raise the dual's value); both 0 for a type that is not saturable, which then adds nothing. With
+// them what the dual needs besides: N = (W - 1) I and sigma_U.
 struct Pieces {
     uint64_t cheap[WSP_UNIT_COUNT];
     uint64_t needy[WSP_UNIT_COUNT];
+    uint64_t others_work;  // N
+    const uint32_t *sigma;
 };
 
 // The dual's value at alpha = a / den and the largest beta the region allows, min(alpha, S alpha - 1)
 // (alpha when S = 0), rounded down to whole cycles; UINT64_MAX when alpha < 1/S. Needs den <= 2^16:
 // the pieces add up to less than N 2^15 + 8 < 2^46, so the sum stays below 2^63.
-__attribute__((noinline)) uint64_t dual_at(const wsp_problem &p, const Pieces &w, uint32_t S, uint32_t a,
-                                           uint32_t den) {
+__attribute__((noinline)) uint64_t dual_at(const Pieces &w, uint32_t S, uint32_t a, uint32_t den) {
     if (den == 0 || den > 0x10000u || (S > 0 && S * a < den)) return UINT64_MAX;
     const uint32_t b = S > 0 && S * a - den < a ? S * a - den : a;
-    uint64_t total = (uint64_t{p.warps - 1u} * p.length * a) << kBits;
+    uint64_t total = (w.others_work * a) << kBits;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const uint32_t used = p.sigma[u] * a;  // <= 2^17: no overflow
+        const uint32_t used = w.sigma[u] * a;  // <= 2^17: no overflow
         const uint32_t k1 = den > used ? den - used : 0;
         const uint32_t k2 = k1 > b ? k1 - b : 0;
         total += w.cheap[u] * k1 + w.needy[u] * k2;
@@ -36,25 +38,20 @@ __attribute__((noinline)) uint64_t dual_at(const wsp_problem &p, const Pieces &w
     return divide_small(total, den) >> kBits;
 }
 
-}  // namespace
-
-uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
-    if (p.warps < 2) return p.length;
-    const uint32_t others = p.warps - 1u;
-    // First the exits x_U, counted in w.cheap (no array of their own: the stack of the deepest calls).
-    Pieces w;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) w.cheap[u] = w.needy[u] = 0;
-    const uint8_t *units = p.units();
-    for (uint32_t i = 0; i + 1 < p.length; ++i)
-        if (units[i] != units[i + 1]) ++w.cheap[units[i]];
+// I plus the program's optimum, rounded down, for W - 1 = others other warps, the length I and the
+// counts I_U (w*'s stretches); on entry w.cheap[u] holds the non-exit U instructions of one warp
+// (I_U - x_U) and w.sigma sigma_U. Each caller inlines its own copy, so the deepest stack stays that of
+// exit_bound (the Cortex-M4 firmware's 1 KiB limit).
+__attribute__((always_inline)) inline uint64_t solve(Pieces &w, const uint32_t *count, uint32_t others,
+                                                     uint32_t length, uint32_t S) {
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        const uint32_t sigma = p.sigma[u], exits = static_cast<uint32_t>(w.cheap[u]);
-        w.cheap[u] = 0;
-        if (p.count[u] == 0 || sigma > others || (S > 0 && sigma >= S)) continue;
+        const uint32_t sigma = w.sigma[u], nonexit = static_cast<uint32_t>(w.cheap[u]);
+        w.cheap[u] = w.needy[u] = 0;
+        if (count[u] == 0 || sigma > others || (S > 0 && sigma >= S)) continue;
         // sigma_U full_U, and sigma_U D_U = min(that, (W-1)(I_U - x_U) + sigma_U I_U); all below 2^32,
         // as sigma_U <= W - 1 and (W-1) I_U < 2^31.
-        const uint32_t full = sigma * ((others * p.count[u]) / sigma);
-        const uint32_t runs = others * (p.count[u] - exits) + sigma * p.count[u];
+        const uint32_t full = sigma * ((others * count[u]) / sigma);
+        const uint32_t runs = others * nonexit + sigma * count[u];
         const uint32_t below = runs < full ? runs : full;
         w.cheap[u] = divide_small(uint64_t{below} << kBits, sigma, true);
         w.needy[u] = divide_small(uint64_t{full - below} << kBits, sigma, true);
@@ -64,7 +61,8 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
     // Candidate k: for k < 3, the start (1/S, or 0 when S = 0) and the turn 1/(S - 1); then three per
     // saturable type. Every point the region allows gives a valid bound, so 2/sigma_U when S = 0 is
     // evaluated too: it costs time, never soundness.
-    uint64_t best = uint64_t{others} * p.length;  // Fact A: T <= W I
+    w.others_work = uint64_t{others} * length;
+    uint64_t best = w.others_work;  // Fact A: T <= W I
     for (int k = 0; k < 3 * WSP_UNIT_COUNT + 3; ++k) {
         const int u = k / 3 - 1;  // -1: the start and the turn
         uint32_t a = 1, den;
@@ -73,13 +71,42 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
             if (k == 2) a = 0;
         } else {
             if (w.cheap[u] == 0 && w.needy[u] == 0) continue;
-            const uint32_t sigma = p.sigma[u];
+            const uint32_t sigma = w.sigma[u];
             den = k % 3 == 0 ? sigma : k % 3 == 1 ? sigma + 1u : sigma + S;
             if (k % 3 == 2) a = 2;
         }
-        best = min_u64(best, dual_at(p, w, S, a, den));
+        best = min_u64(best, dual_at(w, S, a, den));
     }
-    return p.length + best;
+    return length + best;
+}
+
+}  // namespace
+
+uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
+    if (p.warps < 2) return p.length;
+    // The exits x_U, counted in w.cheap and turned into I_U - x_U (no array of their own: the stack of
+    // the deepest calls).
+    Pieces w;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) w.cheap[u] = 0;
+    const uint8_t *units = p.units();
+    for (uint32_t i = 0; i + 1 < p.length; ++i)
+        if (units[i] != units[i + 1]) ++w.cheap[units[i]];
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) w.cheap[u] = p.count[u] - w.cheap[u];
+    w.sigma = p.sigma;
+    return solve(w, p.count, p.warps - 1u, p.length, S);
+}
+
+uint64_t exit_bound_counts(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, uint32_t warps, uint32_t length,
+                           const uint32_t count[WSP_UNIT_COUNT], const uint32_t nonexit[WSP_UNIT_COUNT]) {
+    if (warps < 2) return length;
+    if (uint64_t{warps - 1u} * length >= (uint64_t{1} << 31)) return UINT64_MAX;  // the 32-bit terms
+    Pieces w;
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
+        if (count[u] > length || nonexit[u] > count[u] || sigma[u] == 0 || sigma[u] > 0x10000u) return UINT64_MAX;
+        w.cheap[u] = nonexit[u];
+    }
+    w.sigma = sigma;
+    return solve(w, count, warps - 1u, length, S);
 }
 
 }  // namespace wsp

@@ -1,6 +1,7 @@
 // The run-exit bound (ours, since 1.3; docs/bounds.md section 5b): the last-warp bound, sharpened by
-// what the other warps must issue while the last warp waits. It needs every warp to run the problem's
-// kernel (it counts where runs of one type end); a scheduler limit may bind.
+// what the other warps must issue while the last warp waits. It counts where runs of one type end: in
+// the problem's kernel (exit_bound), or as maxima over warps that run different strings
+// (exit_bound_counts); a scheduler limit may bind.
 //
 // Notation as in bounds.cpp; S the effective scheduler limit (bound_terms.hpp), N = (W-1) I and
 // N_U = (W-1) I_U the other warps' work. A type U is *saturable* when I_U > 0, sigma_U <= W - 1 and
@@ -42,6 +43,16 @@ namespace wsp {
 // The run-exit bound from the initial state; `S` is the effective scheduler limit. O(I) time, O(1)
 // memory, 32-bit divisions only.
 uint64_t exit_bound(const wsp_problem &p, uint32_t S);
+
+// The same program for W warps that may run different strings (docs/bounds.md 5b, "Different
+// strings"), known by maxima over the warps: each warp has at most `length` instructions, count[U] of
+// type U, and nonexit[U] of its U instructions are not exits (followed by another U, or its last).
+// The proof counts only these, so the maxima bound every such family of strings; with the kernel's own
+// counts (nonexit = I_U - x_U) it is exit_bound. `S` is the effective scheduler limit for the maxima.
+// UINT64_MAX (no bound) when (W - 1) length >= 2^31, a nonexit exceeds its count or a count the
+// length, or a sigma lies outside 1..2^16.
+uint64_t exit_bound_counts(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, uint32_t warps, uint32_t length,
+                           const uint32_t count[WSP_UNIT_COUNT], const uint32_t nonexit[WSP_UNIT_COUNT]);
 
 }  // namespace wsp
 

@@ -41,11 +41,14 @@ uint64_t upper_bounds(const wsp_problem &p, uint64_t out[kBoundCount]);
 uint64_t upper_bound(const wsp_problem &p, uint32_t id);
 
 // W warps that may run different strings (divergent paths of a kernel), known only by maxima: each
-// warp has at most max_count[U] normalised instructions of type U and at most max_length in all.
+// warp has at most max_count[U] normalised instructions of type U and at most max_length in all, and
+// at most max_nonexit[U] of its U instructions are not exits (not followed by another type);
+// max_nonexit[U] = max_count[U] is always true (it knows nothing of the runs).
 struct WarpWork {
     uint32_t warps;
-    uint64_t max_count[WSP_UNIT_COUNT];  // each < 2^32
-    uint64_t max_length;                 // < 2^32
+    uint64_t max_count[WSP_UNIT_COUNT];    // each < 2^32
+    uint64_t max_length;                   // < 2^32
+    uint64_t max_nonexit[WSP_UNIT_COUNT];  // each <= max_count[U]
 };
 
 // The heterogeneous-safe bounds for such warps (normalised sigma_U >= 1, S = schedulers, 0 = none):
