@@ -448,9 +448,9 @@ void test_exits_extremes(void **) {
     }
 }
 
-// Warps with different strings: the heterogeneous-safe bounds from the maxima.
-void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
-                         uint32_t seed) {
+// The maxima of a family of strings: length, count of each type, and non-exit instructions of each
+// type (followed by the same type, or the string's last).
+wsp::WarpWork work_of(const std::vector<std::vector<uint8_t>> &strings) {
     wsp::WarpWork w;
     w.warps = static_cast<uint32_t>(strings.size());
     w.max_length = 0;
@@ -467,6 +467,13 @@ void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const
         }
         if (s.size() > w.max_length) w.max_length = s.size();
     }
+    return w;
+}
+
+// Warps with different strings: the heterogeneous-safe bounds from the maxima.
+void check_heterogeneous(const std::vector<std::vector<uint8_t>> &strings, const uint32_t sigma[4], uint32_t S,
+                         uint32_t seed) {
+    const wsp::WarpWork w = work_of(strings);
     oracle::DistinctOracle o(strings, sigma, S);
     const uint32_t T = o.makespan();
     uint64_t b[wsp::kBoundCount];
@@ -617,24 +624,8 @@ void test_exits_heterogeneous(void **) {
             S = 1 + rng_below(&rng, most);
         }
         check_heterogeneous(strings, sigma, S, seed);
-        wsp::WarpWork w;
-        w.warps = W;
-        w.max_length = 0;
-        for (int u = 0; u < 4; ++u) w.max_count[u] = w.max_nonexit[u] = 0;
-        for (const auto &str : strings) {
-            uint64_t count[4] = {0, 0, 0, 0}, nonexit[4] = {0, 0, 0, 0};
-            for (size_t i = 0; i < str.size(); ++i) {
-                ++count[str[i]];
-                if (i + 1 == str.size() || str[i + 1] == str[i]) ++nonexit[str[i]];
-            }
-            for (int u = 0; u < 4; ++u) {
-                if (count[u] > w.max_count[u]) w.max_count[u] = count[u];
-                if (nonexit[u] > w.max_nonexit[u]) w.max_nonexit[u] = nonexit[u];
-            }
-            if (str.size() > w.max_length) w.max_length = str.size();
-        }
         uint64_t b[wsp::kBoundCount];
-        wsp::heterogeneous_upper_bound(sigma, S, w, b);
+        wsp::heterogeneous_upper_bound(sigma, S, work_of(strings), b);
         below_distinct += b[wsp::kBoundExits] < b[wsp::kBoundDistinct];
     }
     note_slice("bounds_oracle exits, different strings", kRandomCases, kAllRandomCases);
