@@ -26,8 +26,6 @@
 #   make bench-which-end which end of the bracket is loose: the nine kernels at W = 2, 3, 4, upper/T and
 #                     T/witness where the exact search settles T(W) (WHICH_END_SECONDS per method,
 #                     default 10; about 6 minutes)
-#   make bench-kernel-bound the whole-kernel bound of warpspan ptx on the nvcc fixtures x sm_70/80/90 x
-#                     W 8, 32, 64, with and without its run-exit term (seconds)
 #   make check        every test: host, the installed packages (static and shared), exported symbols,
 #                     the ABI against abi/ (libabigail), ASan+UBSan, a build without lp_solve, fixed
 #                     seeded libFuzzer runs, Cortex-M4 core build, symbol checks
@@ -128,7 +126,7 @@ FUZZ_CMAKE_FLAGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAK
 	-DWARPSPAN_BUILD_FUZZ=ON -DWARPSPAN_BUILD_CLI=OFF -DWARPSPAN_BUILD_EXAMPLES=OFF \
 	-DWARPSPAN_BUILD_BENCH=OFF -DWARPSPAN_WITH_LPSOLVE=OFF
 
-.PHONY: FORCE all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-which-end bench-kernel-bound bench-budget stress check lib shared cross \
+.PHONY: FORCE all run bench bench-anneal bench-ilp bench-pws bench-bracket bench-which-end bench-budget stress check lib shared cross \
 	firmware size stack clean deps-host deps-check deps-fuzz host asan fuzz fuzz-build abi-baseline examples help
 
 all: host
@@ -197,10 +195,6 @@ bench-bracket: host
 WHICH_END_SECONDS ?= 10
 bench-which-end: host
 	python3 tools/bench/which_end.py --warpspan $(HOST_DIR)/warpspan --seconds $(WHICH_END_SECONDS)
-
-# The whole-kernel bound of warpspan ptx, term by term (docs/ptx.md): tools/bench/kernel_bound.py.
-bench-kernel-bound: host
-	python3 tools/bench/kernel_bound.py --warpspan $(HOST_DIR)/warpspan
 
 # Budgets as wall-clock promises (issue 18): --timeout 1 on inputs from tiny to W = 65536 and
 # 100000-segment kernels, every method; requested budget, time taken, overrun against budget + 10 % + 50 ms.
