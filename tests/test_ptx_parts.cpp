@@ -172,26 +172,6 @@ static void test_serialised_counts(void **) {
     }
 }
 
-// The exits of a string of runs: a U instruction followed by another type; runs of no instruction
-// (which append never makes) do not separate two runs of one type.
-static void test_letters_exits(void **) {
-    struct Case {
-        Letters s;
-        uint64_t want[4];
-    } cases[] = {
-        {{}, {0, 0, 0, 0}},
-        {{{0, 3}}, {0, 0, 0, 0}},
-        {{{0, 1}, {1, 2}, {2, 1}}, {1, 1, 0, 0}},
-        {{{0, 3}, {1, 0}, {0, 2}}, {0, 0, 0, 0}},
-        {{{3, 2}, {0, 1}, {3, 1}, {0, 0}, {1, 4}}, {1, 0, 0, 2}},
-    };
-    for (const Case &c : cases) {
-        uint64_t got[4] = {0, 0, 0, 0};
-        letters_exits(c.s, got);
-        for (int u = 0; u < 4; ++u) assert_int_equal(got[u], c.want[u]);
-    }
-}
-
 // ---- the heterogeneous-safe bound against an exhaustive oracle ------------------------------------
 // The oracle: the longest work-conserving schedule of W warps with DIFFERENT strings (sigma integer,
 // latency 1), every choice of issuing set tried: a warp issues at most one instruction per cycle, in
@@ -529,7 +509,6 @@ static void test_scopes_and_truncation(void **) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_fixture_entry), cmocka_unit_test(test_serialised_counts),
-        cmocka_unit_test(test_letters_exits),
         cmocka_unit_test(test_heterogeneous_bound), cmocka_unit_test(test_loop_inference),
         cmocka_unit_test(test_loop_bound_files),    cmocka_unit_test(test_errors),
         cmocka_unit_test(test_expansions_and_syntax), cmocka_unit_test(test_resources),

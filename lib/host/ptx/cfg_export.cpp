@@ -11,7 +11,8 @@ uint64_t block_wcet(const wsp_sm_config &sm, uint32_t warps, const Letters &lett
     WarpFamily f;
     f.warps = warps;
     letters_mix(letters, f.max_count);
-    letters_exits(letters, f.exits_within);  // the block is every warp's whole string
+    for (size_t r = 0; r + 1 < letters.size(); ++r)  // the block is every warp's whole string
+        if (letters[r].unit != letters[r + 1].unit) ++f.exits_within[letters[r].unit];
     KernelBound b;
     std::string error;
     return kernel_upper_bound(sm, f, b, error) ? b.upper : 0;

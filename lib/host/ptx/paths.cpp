@@ -279,8 +279,10 @@ bool analyse_kernel(const Graph &g, const Options &options, Result &result, Fail
         uint64_t mix[WSP_UNIT_COUNT];
         letters_mix(g.blocks[d.block[x]].letters, mix);
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) s.content[x].u[u] = mix[u];
-        letters_exits(g.blocks[d.block[x]].letters, s.content[x].exits);
-        length[x] = letters_length(g.blocks[d.block[x]].letters);
+        const Letters &letters = g.blocks[d.block[x]].letters;
+        for (size_t r = 0; r + 1 < letters.size(); ++r)  // consecutive runs differ in type (append)
+            if (letters[r].unit != letters[r + 1].unit) ++s.content[x].exits[letters[r].unit];
+        length[x] = letters_length(letters);
     }
     Counts total;
     if (!s.run(1, d.exit_node, total)) return false;

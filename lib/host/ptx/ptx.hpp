@@ -79,9 +79,6 @@ void append(Letters &to, const Letters &from);
 void append(Letters &to, int unit, uint64_t count);
 uint64_t letters_length(const Letters &s);
 void letters_mix(const Letters &s, uint64_t mix[WSP_UNIT_COUNT]);
-// Adds to exits[U] the exits of U in s: a U instruction followed in s by one of another type (runs of
-// no instruction are skipped).
-void letters_exits(const Letters &s, uint64_t exits[WSP_UNIT_COUNT]);
 
 struct Block {
     uint32_t id = 0;                 // 0-based, in layout order after inlining

@@ -52,15 +52,6 @@ void letters_mix(const Letters &s, uint64_t mix[WSP_UNIT_COUNT]) {
     for (const Run &r : s) mix[r.unit] += r.count;
 }
 
-void letters_exits(const Letters &s, uint64_t exits[WSP_UNIT_COUNT]) {
-    int last = -1;  // the type of the last instruction so far
-    for (const Run &r : s) {
-        if (r.count == 0) continue;
-        if (last >= 0 && last != r.unit) ++exits[last];
-        last = r.unit;
-    }
-}
-
 bool parse_loop_bounds(const std::string &text, const std::string &name, std::vector<LoopBound> &out,
                        std::string &error) {
     const std::vector<std::string> lines = split(text, '\n');
