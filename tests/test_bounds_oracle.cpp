@@ -454,7 +454,8 @@ wsp::WarpWork work_of(const std::vector<std::vector<uint8_t>> &strings) {
     wsp::WarpWork w;
     w.warps = static_cast<uint32_t>(strings.size());
     w.max_length = 0;
-    for (int u = 0; u < 4; ++u) w.max_count[u] = w.max_nonexit[u] = 0;
+    uint64_t most_nonexit[4] = {0, 0, 0, 0};
+    for (int u = 0; u < 4; ++u) w.max_count[u] = 0;
     for (const auto &s : strings) {
         uint64_t count[4] = {0, 0, 0, 0}, nonexit[4] = {0, 0, 0, 0};
         for (size_t i = 0; i < s.size(); ++i) {
@@ -463,10 +464,11 @@ wsp::WarpWork work_of(const std::vector<std::vector<uint8_t>> &strings) {
         }
         for (int u = 0; u < 4; ++u) {
             if (count[u] > w.max_count[u]) w.max_count[u] = count[u];
-            if (nonexit[u] > w.max_nonexit[u]) w.max_nonexit[u] = nonexit[u];
+            if (nonexit[u] > most_nonexit[u]) most_nonexit[u] = nonexit[u];
         }
         if (s.size() > w.max_length) w.max_length = s.size();
     }
+    for (int u = 0; u < 4; ++u) w.exit_credit[u] = w.max_count[u] - most_nonexit[u];  // the most it may be
     return w;
 }
 
@@ -695,7 +697,7 @@ void test_known_values(void **) {
     w.max_count[2] = 0;
     w.max_count[3] = 0;
     w.max_length = 2;
-    for (int u = 0; u < 4; ++u) w.max_nonexit[u] = w.max_count[u];
+    for (int u = 0; u < 4; ++u) w.exit_credit[u] = 0;
     uint64_t b[wsp::kBoundCount];
     const uint64_t best = wsp::heterogeneous_upper_bound(sigma, 0, w, b);
     assert_int_equal(b[wsp::kBoundTrivial], 6);
@@ -711,18 +713,31 @@ void test_known_values(void **) {
     w.warps = 4;
     w.max_length = 6;
     w.max_count[0] = w.max_count[1] = 3;
-    w.max_nonexit[0] = 0;
-    w.max_nonexit[1] = 1;
+    w.exit_credit[0] = 3;  // no non-exit L
+    w.exit_credit[1] = 2;  // one non-exit C
     wsp::heterogeneous_upper_bound(lc, 0, w, b);
     assert_int_equal(b[wsp::kBoundExits], bound_of("LCLCLC", 4, lc, 0, wsp::kBoundExits));
     assert_int_equal(b[wsp::kBoundExits], 16);
-    w.max_nonexit[0] = 1;
+    w.exit_credit[0] = 2;
     wsp::heterogeneous_upper_bound(lc, 0, w, b);
     assert_int_equal(b[wsp::kBoundExits], 18);
-    // Out of the 32-bit range: no bound rather than a wrong one.
+    // A credit above the count counts as the count (every U instruction an exit), never below zero.
+    w.exit_credit[0] = 7;
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
+    assert_int_equal(b[wsp::kBoundExits], 16);
+    // Out of the 32-bit range: no bound rather than a wrong one; also when only the maxima's sum is
+    // (they come from different warps and need not add up to the length).
     w.max_length = uint64_t{1} << 31;
     wsp::heterogeneous_upper_bound(lc, 0, w, b);
     assert_true(b[wsp::kBoundExits] == UINT64_MAX);
+    w.warps = 2;
+    w.max_length = uint64_t{1} << 30;
+    w.max_count[0] = w.max_count[1] = uint64_t{1} << 30;
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
+    assert_true(b[wsp::kBoundExits] == UINT64_MAX);
+    w.max_count[1] = (uint64_t{1} << 30) - 1;
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
+    assert_true(b[wsp::kBoundExits] != UINT64_MAX);
 }
 
 // The worst case is NOT monotone in the warps' positions (docs/exact.md, "No dominance"): moving

@@ -102,7 +102,6 @@ static void test_every_fixture_entry(void **) {
         uint64_t mix[WSP_UNIT_COUNT];
         letters_mix(r.path, mix);
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) assert_true(r.serialised_mix[u] >= mix[u]);
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u) assert_true(r.serialised_exits[u] <= r.serialised_mix[u]);
         for (const Loop &l : r.loops) assert_true(l.bound >= 1);
         // Without loops and with every block run once when all branches diverge, the serialised warp
         // is exactly the sum over all blocks.
@@ -123,31 +122,23 @@ static void test_every_fixture_entry(void **) {
 }
 
 // Hand-computed kernels: an if without else, an if/else, a loop with a break (the break's block runs
-// once per iteration in the serialised warp although it lies outside the loop) and a loop whose block
-// holds an exit. `exits` counts the exits inside blocks over the serialised warp (a U instruction
-// followed by another type in the same block; those between blocks are not counted: a warp that skips
-// a block can join the runs around it).
+// once per iteration in the serialised warp although it lies outside the loop) and a call.
 static void test_serialised_counts(void **) {
     struct Case {
         const char *name, *body;
         uint32_t bound;
-        const char *serialised, *longest, *exits;  // "L C S D"
+        const char *serialised, *longest;  // "L C S D"
     } cases[] = {
         {"if without else", "ld.global.f32 %f1, [a];\n@%p1 bra END;\nadd.f32 %f1, %f1, %f1;\nEND:\nret;\n", 0, "1 3 0 0",
-         "1 3 0 0", "1 0 0 0"},
+         "1 3 0 0"},
         {"if else", "@%p1 bra ELSE;\nld.global.f32 %f1, [a];\nld.global.f32 %f1, [a];\nbra.uni END;\nELSE:\n"
-                    "add.f32 %f1, %f1, %f1;\nEND:\nret;\n", 0, "2 4 0 0", "2 3 0 0", "1 0 0 0"},
+                    "add.f32 %f1, %f1, %f1;\nEND:\nret;\n", 0, "2 4 0 0", "2 3 0 0"},
         {"break in a loop", "mov.u32 %r1, 0;\nLOOP:\n@%p1 bra OUT;\nadd.s32 %r1, %r1, 1;\nsetp.ne.s32 %p2, %r1, 3;\n"
                             "@%p2 bra LOOP;\nbra.uni END;\nOUT:\nld.global.f32 %f1, [a];\nEND:\nret;\n", 0,
          /* bound 3 (inferred). Per iteration the serialised warp runs the loop (@p1 bra; add, setp, @p2 bra:
             4 C), the break's ld (1 L: its threads wait at ret) and the leaving threads' bra.uni (1 C);
-            plus mov and ret: 3 L, 3 x 5 + 2 = 17 C. The longest path: mov, 3 x 4, bra.uni, ret = 15 C.
-            No block mixes two types. */
-         "3 17 0 0", "0 15 0 0", "0 0 0 0"},
-        {"load in a loop", "mov.u32 %r1, 0;\nLOOP:\nld.global.f32 %f1, [a];\nadd.s32 %r1, %r1, 1;\n"
-                           "setp.ne.s32 %p2, %r1, 3;\n@%p2 bra LOOP;\nret;\n", 0,
-         /* The body L1 C3 runs 3 times: 3 exits of L inside it (the C -> L between trips is not counted). */
-         "3 11 0 0", "3 11 0 0", "3 0 0 0"},
+            plus mov and ret: 3 L, 3 x 5 + 2 = 17 C. The longest path: mov, 3 x 4, bra.uni, ret = 15 C. */
+         "3 17 0 0", "0 15 0 0"},
     };
     for (const Case &c : cases) {
         const std::string text = std::string(".version 9.0\n.target sm_80\n.visible .entry k()\n{\n") + c.body + "}\n";
@@ -165,10 +156,6 @@ static void test_serialised_counts(void **) {
         std::snprintf(got, sizeof got, "%llu %llu %llu %llu", (unsigned long long)mix[0], (unsigned long long)mix[1],
                       (unsigned long long)mix[2], (unsigned long long)mix[3]);
         if (std::strcmp(got, c.longest) != 0) fail_msg("%s: longest %s, want %s", c.name, got, c.longest);
-        std::snprintf(got, sizeof got, "%llu %llu %llu %llu", (unsigned long long)r.serialised_exits[0],
-                      (unsigned long long)r.serialised_exits[1], (unsigned long long)r.serialised_exits[2],
-                      (unsigned long long)r.serialised_exits[3]);
-        if (std::strcmp(got, c.exits) != 0) fail_msg("%s: exits %s, want %s", c.name, got, c.exits);
     }
 }
 
@@ -230,7 +217,6 @@ static void test_heterogeneous_bound(void **) {
         const size_t W = 1 + rng_below(&rng, 3);
         WarpFamily fam;
         fam.warps = static_cast<uint32_t>(W);
-        uint64_t most_nonexit[4] = {0, 0, 0, 0};
         for (size_t w = 0; w < W; ++w) {
             std::string s;
             const size_t len = 1 + rng_below(&rng, 4);
@@ -240,17 +226,10 @@ static void test_heterogeneous_bound(void **) {
                 s += kLetters[u];
                 ++count[u];
             }
-            for (int u = 0; u < 4; ++u) {
-                uint64_t nonexit = 0;
-                for (size_t i = 0; i < len; ++i) nonexit += s[i] == kLetters[u] && (i + 1 == len || s[i + 1] == s[i]);
+            for (int u = 0; u < 4; ++u)
                 if (count[u] > fam.max_count[u]) fam.max_count[u] = count[u];
-                if (nonexit > most_nonexit[u]) most_nonexit[u] = nonexit;
-            }
             h.strings.push_back(s);
         }
-        // The most exits the run-exit term may assume: every string keeps max_count - exits_within
-        // non-exits or fewer.
-        for (int u = 0; u < 4; ++u) fam.exits_within[u] = fam.max_count[u] - most_nonexit[u];
         wsp_sm_config sm{};
         for (int u = 0; u < 4; ++u) {
             h.sigma[u] = 1 + rng_below(&rng, 2);

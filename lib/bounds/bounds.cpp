@@ -138,7 +138,8 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
         uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
             count[u] = static_cast<uint32_t>(w.max_count[u]);
-            nonexit[u] = static_cast<uint32_t>(w.max_nonexit[u] < w.max_count[u] ? w.max_nonexit[u] : w.max_count[u]);
+            nonexit[u] = static_cast<uint32_t>(w.max_count[u] - (w.exit_credit[u] < w.max_count[u] ? w.exit_credit[u]
+                                                                                                 : w.max_count[u]));
         }
         const uint32_t length = static_cast<uint32_t>(w.max_length);
         bool fits = true;

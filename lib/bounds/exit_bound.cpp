@@ -99,12 +99,16 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S) {
 uint64_t exit_bound_counts(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, uint32_t warps, uint32_t length,
                            const uint32_t count[WSP_UNIT_COUNT], const uint32_t nonexit[WSP_UNIT_COUNT]) {
     if (warps < 2) return length;
-    if (uint64_t{warps - 1u} * length >= (uint64_t{1} << 31)) return UINT64_MAX;  // the 32-bit terms
+    // The 32-bit terms, and the pieces' sum in dual_at: maxima from different warps need not add up
+    // to the length, so (W - 1) times their sum is held below 2^31 too.
+    uint64_t all = 0;
     Pieces w;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         if (count[u] > length || nonexit[u] > count[u] || sigma[u] == 0 || sigma[u] > 0x10000u) return UINT64_MAX;
+        all += count[u];
         w.cheap[u] = nonexit[u];
     }
+    if (uint64_t{warps - 1u} * (all > length ? all : length) >= (uint64_t{1} << 31)) return UINT64_MAX;
     w.sigma = sigma;
     return solve(w, count, warps - 1u, length, S);
 }

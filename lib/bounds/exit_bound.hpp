@@ -49,8 +49,9 @@ uint64_t exit_bound(const wsp_problem &p, uint32_t S);
 // type U, and nonexit[U] of its U instructions are not exits (followed by another U, or its last).
 // The proof counts only these, so the maxima bound every such family of strings; with the kernel's own
 // counts (nonexit = I_U - x_U) it is exit_bound. `S` is the effective scheduler limit for the maxima.
-// UINT64_MAX (no bound) when (W - 1) length >= 2^31, a nonexit exceeds its count or a count the
-// length, or a sigma lies outside 1..2^16.
+// The exits are those of the strings as issued (for PTX the order is the compiler's, so warpspan ptx
+// does not use this: docs/ptx.md). UINT64_MAX (no bound) when (W - 1) times the length or the counts'
+// sum reaches 2^31, a nonexit exceeds its count or a count the length, or a sigma lies outside 1..2^16.
 uint64_t exit_bound_counts(const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, uint32_t warps, uint32_t length,
                            const uint32_t count[WSP_UNIT_COUNT], const uint32_t nonexit[WSP_UNIT_COUNT]);
 

@@ -30,7 +30,9 @@ static_assert(kBoundCount <= WSP_BOUND_SLOTS, "wsp_bounds has a slot for every b
 const char *bound_name(uint32_t id);
 
 // Whether the bound stays valid when the W warps run different instruction strings whose per-type
-// counts and lengths are at most given maxima (count-monotone, "heterogeneous-safe").
+// counts and lengths are at most given maxima ("heterogeneous-safe"; the run-exit bound also takes the
+// exits of the strings as issued, WarpWork::exit_credit, and with none known it is the distinct
+// program's).
 bool heterogeneous_safe(uint32_t id);
 
 // Every bound for identical warps (the problem's kernel), and their minimum as the return value.
@@ -42,13 +44,13 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id);
 
 // W warps that may run different strings (divergent paths of a kernel), known only by maxima: each
 // warp has at most max_count[U] normalised instructions of type U and at most max_length in all, and
-// at most max_nonexit[U] of its U instructions are not exits (not followed by another type);
-// max_nonexit[U] = max_count[U] is always true (it knows nothing of the runs).
+// at most max_count[U] - exit_credit[U] of its U instructions are not exits (a U instruction that
+// the warp's string, as issued, follows with another type); exit_credit[U] = 0 always holds.
 struct WarpWork {
     uint32_t warps;
     uint64_t max_count[WSP_UNIT_COUNT];    // each < 2^32
     uint64_t max_length;                   // < 2^32
-    uint64_t max_nonexit[WSP_UNIT_COUNT];  // each <= max_count[U]
+    uint64_t exit_credit[WSP_UNIT_COUNT];  // 0: nothing known of the runs
 };
 
 // The heterogeneous-safe bounds for such warps (normalised sigma_U >= 1, S = schedulers, 0 = none):

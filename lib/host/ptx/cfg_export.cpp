@@ -11,8 +11,6 @@ uint64_t block_wcet(const wsp_sm_config &sm, uint32_t warps, const Letters &lett
     WarpFamily f;
     f.warps = warps;
     letters_mix(letters, f.max_count);
-    for (size_t r = 0; r + 1 < letters.size(); ++r)  // the block is every warp's whole string
-        if (letters[r].unit != letters[r + 1].unit) ++f.exits_within[letters[r].unit];
     KernelBound b;
     std::string error;
     return kernel_upper_bound(sm, f, b, error) ? b.upper : 0;
@@ -24,10 +22,7 @@ bool kernel_bound_over(const Result &r, uint32_t warps, const std::vector<wsp_sm
                        KernelBound &worst, std::vector<KernelBound> &each, std::string &error) {
     WarpFamily family;
     family.warps = warps;
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        family.max_count[u] = r.serialised_mix[u];
-        family.exits_within[u] = r.serialised_exits[u];
-    }
+    for (int u = 0; u < WSP_UNIT_COUNT; ++u) family.max_count[u] = r.serialised_mix[u];
     worst = KernelBound();
     each.clear();
     for (const wsp_sm_config &c : configs) {

@@ -16,17 +16,12 @@
 //   last warp   I + waiting_cycles with N_U = (W - 1) n_U and N = (W - 1) I: the last warp issues at
 //               most I times; its waiting cycles consume the other warps' instructions, and the
 //               proof only needs upper bounds on how many of each type there are.
-//   exits       exit_bound_counts with the counts n_U, the length I and at most n_U - e_U non-exit U
-//               instructions per warp, e_U = exits_within[U]: a warp runs whole blocks, so it keeps
-//               the exits inside them (normalisation adds copies, never exits; docs/bounds.md 5b,
-//               "Different strings"). The effective scheduler limit of the maxima (section 4).
 // Each term grows with the counts, so per-type maxima over all executions bound every execution.
 #include "host/ptx/kernel_bound.hpp"
 
 #include <vector>
 
 #include "bounds/bound_terms.hpp"
-#include "bounds/exit_bound.hpp"
 #include "model/problem.hpp"
 
 namespace wsp {
@@ -39,7 +34,6 @@ struct Normalised {
     uint32_t warps;
     uint64_t n[WSP_UNIT_COUNT];
     uint64_t length;
-    uint64_t nonexit[WSP_UNIT_COUNT];  // <= n[U]
 };
 
 typedef uint64_t (*HeterogeneousBound)(const Normalised &f);
@@ -59,26 +53,13 @@ uint64_t last_warp(const Normalised &f) {
     return f.length + waiting_cycles<uint64_t>(*f.p, others, uint64_t{f.warps - 1u} * f.length);
 }
 
-// UINT64_MAX (no bound) where the counts leave the 32-bit arithmetic of exit_bound_counts.
-uint64_t exits(const Normalised &f) {
-    if (f.length >= (uint64_t{1} << 31)) return UINT64_MAX;
-    uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
-    for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-        count[u] = static_cast<uint32_t>(f.n[u]);
-        nonexit[u] = static_cast<uint32_t>(f.nonexit[u]);
-    }
-    const uint32_t S = effective_schedulers<uint64_t>(f.p->sigma, f.p->schedulers, f.n, f.warps);
-    return exit_bound_counts(f.p->sigma, S, f.warps, static_cast<uint32_t>(f.length), count, nonexit);
-}
-
 struct Entry {
     const char *name;
     HeterogeneousBound bound;
 };
 
 // Every bound proven for warps with different strings. Add a sharper one here.
-const Entry kBounds[] = {
-    {"W*I", trivial}, {"saturation", saturation}, {"last warp", last_warp}, {"exits", exits}};
+const Entry kBounds[] = {{"W*I", trivial}, {"saturation", saturation}, {"last warp", last_warp}};
 
 }  // namespace
 
@@ -103,7 +84,7 @@ bool kernel_upper_bound(const wsp_sm_config &sm, const WarpFamily &family, Kerne
         k[u] = wsp_problem_length(p);
     }
     // p (the last one made) carries the SM's sigma and scheduler limit, the same for every kernel.
-    Normalised f{p, family.warps, {0, 0, 0, 0}, 0, {0, 0, 0, 0}};
+    Normalised f{p, family.warps, {0, 0, 0, 0}, 0};
     const uint64_t kLimit = uint64_t{1} << 40;  // keeps 3 * W * I and W * I * sigma far from 2^64
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         if (family.max_count[u] > kLimit / (k[u] == 0 ? 1 : k[u])) {
@@ -112,9 +93,6 @@ bool kernel_upper_bound(const wsp_sm_config &sm, const WarpFamily &family, Kerne
         }
         f.n[u] = family.max_count[u] * k[u];
         f.length += f.n[u];
-        const uint64_t within = family.exits_within[u] < family.max_count[u] ? family.exits_within[u]
-                                                                               : family.max_count[u];
-        f.nonexit[u] = f.n[u] - within;
     }
     if (f.length > kLimit || uint64_t{family.warps} * f.length > kLimit * 64) {
         error = "instruction counts too large for the bound's arithmetic";
@@ -124,7 +102,6 @@ bool kernel_upper_bound(const wsp_sm_config &sm, const WarpFamily &family, Kerne
     out.upper = ~uint64_t{0};
     for (const Entry &e : kBounds) {
         const uint64_t v = e.bound(f);
-        if (v == UINT64_MAX) continue;  // exits out of its arithmetic's range: no term
         out.terms.push_back({e.name, v});
         if (v < out.upper) out.upper = v;
     }

@@ -18,26 +18,20 @@
 namespace wsp {
 namespace ptx {
 
-// W warps, each issuing at most max_count[U] instructions of type U (before normalisation), and of
-// those at most max_count[U] - exits_within[U] that are not exits (a U instruction followed by one of
-// another type in the warp's string; normalisation's copies of one instruction make no exit). 0 is
-// always true; paths.cpp counts the exits inside blocks over the serialised execution, which every
-// warp's string keeps (a block runs whole).
+// W warps, each issuing at most max_count[U] instructions of type U (before normalisation).
 struct WarpFamily {
     uint32_t warps = 0;
     uint64_t max_count[WSP_UNIT_COUNT] = {0, 0, 0, 0};
-    uint64_t exits_within[WSP_UNIT_COUNT] = {0, 0, 0, 0};
 };
 
 struct BoundTerm {
-    std::string name;   // "W*I", "saturation", "last warp", "exits"
+    std::string name;   // "W*I", "saturation", "last warp"
     uint64_t value = 0;
 };
 
 struct KernelBound {
     uint64_t upper = 0;            // the least of the terms
-    std::vector<BoundTerm> terms;  // every heterogeneous-safe bound, in kBounds order (exits only
-                                   // where its 32-bit arithmetic reaches)
+    std::vector<BoundTerm> terms;  // every heterogeneous-safe bound, in kBounds order
 };
 
 // The bound for `family` on `sm` (units, latencies, warp size, schedulers as wsp_sm_config). False

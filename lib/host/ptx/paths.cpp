@@ -196,13 +196,10 @@ bool check_reconvergence(const Graph &g, Failure &fail) {
     return true;
 }
 
-// Instructions per type, and the exits inside blocks (a run of U followed by another type within the
-// block: every warp that runs the block issues that exit).
 struct Counts {
     uint64_t u[WSP_UNIT_COUNT] = {0, 0, 0, 0};
-    uint64_t exits[WSP_UNIT_COUNT] = {0, 0, 0, 0};
     void add(const Counts &o) {
-        for (int k = 0; k < WSP_UNIT_COUNT; ++k) u[k] += o.u[k], exits[k] += o.exits[k];
+        for (int k = 0; k < WSP_UNIT_COUNT; ++k) u[k] += o.u[k];
     }
 };
 
@@ -279,17 +276,13 @@ bool analyse_kernel(const Graph &g, const Options &options, Result &result, Fail
         uint64_t mix[WSP_UNIT_COUNT];
         letters_mix(g.blocks[d.block[x]].letters, mix);
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) s.content[x].u[u] = mix[u];
-        const Letters &letters = g.blocks[d.block[x]].letters;
-        for (size_t r = 0; r + 1 < letters.size(); ++r)  // consecutive runs differ in type (append)
-            if (letters[r].unit != letters[r + 1].unit) ++s.content[x].exits[letters[r].unit];
-        length[x] = letters_length(letters);
+        length[x] = letters_length(g.blocks[d.block[x]].letters);
     }
     Counts total;
     if (!s.run(1, d.exit_node, total)) return false;
     result.serialised_length = 0;
     for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
         result.serialised_mix[u] = total.u[u];
-        result.serialised_exits[u] = total.exits[u];
         result.serialised_length += total.u[u];
     }
     // The longest single path: longest[x] over the DAG in reverse topological order.

@@ -143,11 +143,6 @@ struct Result {
     // per type the most any warp can issue, and their sum (an upper bound on any warp's length).
     uint64_t serialised_mix[WSP_UNIT_COUNT] = {0, 0, 0, 0};
     uint64_t serialised_length = 0;
-    // The exits inside blocks (a U instruction followed by another type in the same block) over the
-    // same execution, per type: every warp has at most serialised_mix[U] - serialised_exits[U] U
-    // instructions that are not exits (each block's share is its U count less its exits, >= 0, and a
-    // warp runs a part of the serialised execution's blocks, each whole).
-    uint64_t serialised_exits[WSP_UNIT_COUNT] = {0, 0, 0, 0};
     // The longest single path (kKernel), the path asked for (kPath), the prefix (kPrefix).
     Letters path;
     std::vector<uint32_t> path_blocks;   // the blocks it runs, in order (kKernel, kPath)
