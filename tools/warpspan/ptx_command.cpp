@@ -172,10 +172,10 @@ std::string ptx_json(const PtxReport &p) {
             j.end_object().member("configurations", p.per_config.size()).member("uncertain", p.uncertain).end_object();
         }
         j.key("path_analysis").begin_object().member(
-            "applies_to", r.scope == Scope::kKernel ? "every warp taking the longest path only (a lower bound for that "
-                                                      "execution, not for the kernel)"
-                          : r.scope == Scope::kPath ? "every warp taking the path given only"
-                                                    : "the straight-line prefix only");
+            "applies_to", r.scope == Scope::kKernel ? "every warp taking the longest path only, its instructions in PTX "
+                                                      "order (a lower bound for that execution, not for the kernel)"
+                          : r.scope == Scope::kPath ? "every warp taking the path given only, its instructions in PTX order"
+                                                    : "the straight-line prefix only, its instructions in PTX order");
         j.key("result").begin_object();
         analysis_json(j, p.run);
         j.end_object().end_object();
@@ -245,10 +245,14 @@ std::string ptx_text(const PtxReport &p) {
             for (const wsp::ptx::KernelBound &b : p.per_config) o << " " << b.upper;
             o << "\n";
         }
-        o << "\nIF EVERY WARP TAKES THE LONGEST PATH (one execution; its lower bound is not the kernel's):\n";
+        o << "\nIF EVERY WARP TAKES THE LONGEST PATH (one execution, its instructions in PTX order; its lower bound is "
+             "not the kernel's):\n";
     } else {
-        o << (r.scope == Scope::kPath ? "ONE PATH ONLY (--path " + p.path_text + "): the analysis below holds for warps that all take it\n"
-                                      : std::string("STRAIGHT-LINE PREFIX ONLY (--prefix): the analysis below holds for that prefix\n"));
+        o << (r.scope == Scope::kPath ? "ONE PATH ONLY (--path " + p.path_text +
+                                            "): the analysis below holds for warps that all take it, its instructions in "
+                                            "PTX order\n"
+                                      : std::string("STRAIGHT-LINE PREFIX ONLY (--prefix): the analysis below holds for that "
+                                                    "prefix, its instructions in PTX order\n"));
     }
     return o.str() + analysis_text(p.run);
 }
