@@ -131,9 +131,9 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
                                                        });
     const uint32_t S = effective_schedulers<uint64_t>(sigma, schedulers, w.max_count, W);
     out[kBoundDistinct] = distinct_bound(sigma, S, w);
-    // Run exits: the program of docs/bounds.md 5b counts the other warps' work, their non-exit U
-    // instructions and w*'s stretches (at most its U instructions), each bounded by the maxima; its
-    // optimum grows with each of them. Left at UINT64_MAX where the 32-bit arithmetic does not reach.
+    // Run exits: the proof of docs/bounds.md 5b needs the other warps' work, their non-exit U
+    // instructions and w*'s stretches (at most its U instructions), and the maxima bound each warp's
+    // own numbers. Left at UINT64_MAX where the 32-bit arithmetic does not reach.
     if (w.max_length < (uint64_t{1} << 31)) {
         uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
         for (int u = 0; u < WSP_UNIT_COUNT; ++u) {

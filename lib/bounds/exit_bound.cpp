@@ -24,7 +24,8 @@ struct Pieces {
 
 // The dual's value at alpha = a / den and the largest beta the region allows, min(alpha, S alpha - 1)
 // (alpha when S = 0), rounded down to whole cycles; UINT64_MAX when alpha < 1/S. Needs den <= 2^16:
-// the pieces add up to less than N 2^15 + 8 < 2^46, so the sum stays below 2^63.
+// the pieces add up to less than (W - 1) (sum of the counts) 2^15 + 8 < 2^47 (both callers keep that
+// product below 2^31), so the sum stays below 2^63.
 __attribute__((noinline)) uint64_t dual_at(const Pieces &w, uint32_t S, uint32_t a, uint32_t den) {
     if (den == 0 || den > 0x10000u || (S > 0 && S * a < den)) return UINT64_MAX;
     const uint32_t b = S > 0 && S * a - den < a ? S * a - den : a;
