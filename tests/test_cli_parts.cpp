@@ -325,6 +325,14 @@ void test_edit_distance_and_suggestions(void **) {
     assert_string_equal(closest_word("ipte", commands).c_str(), "ipet");
     assert_string_equal(closest_word("hlep", commands).c_str(), "help");
     assert_string_equal(closest_word("x", commands).c_str(), "");          // too short to guess
+    // a part of a longer flag: one candidate with it as a whole dash-separated end or start
+    const std::vector<std::string> flags = {"--loop-bound", "--loop-bounds", "--warps", "--expansion-arch", "--arch"};
+    assert_string_equal(closest_word("--bounds", flags).c_str(), "--loop-bounds");
+    assert_string_equal(closest_word("--bound", flags).c_str(), "--loop-bound");
+    assert_string_equal(closest_word("--expansion", flags).c_str(), "--expansion-arch");
+    assert_string_equal(closest_word("--loop", flags).c_str(), "");     // the start of two: no guess
+    assert_string_equal(closest_word("--ounds", flags).c_str(), "");    // not a whole part
+    assert_string_equal(closest_word("--arc", flags).c_str(), "--arch");  // a typo first
     assert_string_equal(closest_word("analyse", commands).c_str(), "");    // too far from all
     assert_string_equal(did_you_mean("zzzzz", commands).c_str(), "");
 }

@@ -27,8 +27,24 @@ std::string closest_word(const std::string &word, const std::vector<std::string>
         const size_t dist = edit_distance(word, c);
         if (dist < best_distance) best = c, best_distance = dist;
     }
-    if (best_distance > 2 || best_distance >= word.size()) return "";
-    return best;
+    if (best_distance <= 2 && best_distance < word.size()) return best;
+    // Not a typo: a part of a longer name ("--bounds" for "--loop-bounds"), when only one candidate
+    // has it as a whole dash-separated end or start.
+    const size_t dashes = word.find_first_not_of('-');
+    if (dashes == std::string::npos || word.size() - dashes < 4) return "";
+    const std::string core = word.substr(dashes);
+    std::string found;
+    for (const std::string &c : candidates) {
+        const bool ends = c.size() > core.size() && c.compare(c.size() - core.size(), core.size(), core) == 0 &&
+                          c[c.size() - core.size() - 1] == '-';
+        const size_t start = c.find_first_not_of('-');
+        const bool begins = start != std::string::npos && c.size() > start + core.size() &&
+                            c.compare(start, core.size(), core) == 0 && c[start + core.size()] == '-';
+        if (!ends && !begins) continue;
+        if (!found.empty()) return "";  // more than one: no guess
+        found = c;
+    }
+    return found;
 }
 
 std::string did_you_mean(const std::string &word, const std::vector<std::string> &candidates) {

@@ -12,7 +12,9 @@ namespace wsp_cli {
 size_t edit_distance(const std::string &a, const std::string &b);
 
 // The candidate closest to `word` when it is close enough to be a typo: at most 2 edits, and fewer
-// than the word has characters (so "x" suggests nothing); the first on a tie. Empty if none.
+// than the word has characters (so "x" suggests nothing); the first on a tie. Otherwise the one
+// candidate that has the word (without its leading dashes, at least 4 characters) as a whole
+// dash-separated end or start ("--bounds": "--loop-bounds"). Empty if none, or if several have it.
 std::string closest_word(const std::string &word, const std::vector<std::string> &candidates);
 
 // "; did you mean 'table'?" or "" when nothing is close.
