@@ -22,6 +22,7 @@ extern "C" {
 #include "test_util.h"
 }
 
+#include "bounds/exit_bound.hpp"
 #include "bounds/upper_bounds.hpp"
 #include "bounds_oracle.hpp"
 #include "exact/frame.hpp"
@@ -637,6 +638,13 @@ void test_exits_heterogeneous(void **) {
     assert_true(below_distinct > 0);
 }
 
+// exit_bound_counts for L and C only (S = 0): W warps of length I, counts cl, cc, non-exits nl, nc.
+uint64_t bound_of_counts(const uint32_t sigma[4], uint32_t W, uint32_t I, uint32_t cl, uint32_t cc, uint32_t nl,
+                         uint32_t nc) {
+    const uint32_t count[4] = {cl, cc, 0, 0}, nonexit[4] = {nl, nc, 0, 0};
+    return wsp::exit_bound_counts(sigma, 0, W, I, count, nonexit);
+}
+
 uint64_t bound_of(const char *kernel, uint32_t W, const uint32_t sigma[4], uint32_t S, uint32_t id) {
     test_problem tp;
     tp_init(&tp, kernel, W, sigma, S);
@@ -721,10 +729,25 @@ void test_known_values(void **) {
     w.exit_credit[0] = 2;
     wsp::heterogeneous_upper_bound(lc, 0, w, b);
     assert_int_equal(b[wsp::kBoundExits], 18);
-    // A credit above the count counts as the count (every U instruction an exit), never below zero.
-    w.exit_credit[0] = 7;
+    // A credit above the count is inconsistent (a string's last instruction is no exit): no bound.
+    w.exit_credit[0] = 4;
     wsp::heterogeneous_upper_bound(lc, 0, w, b);
-    assert_int_equal(b[wsp::kBoundExits], 16);
+    assert_true(b[wsp::kBoundExits] == UINT64_MAX);
+    w.exit_credit[0] = 2;
+    // A count maximum above the length is taken as the length: the same bound as with the length.
+    w.max_count[0] = 9;
+    w.exit_credit[0] = 8;  // at most 1 non-exit L, as before
+    wsp::heterogeneous_upper_bound(lc, 0, w, b);
+    assert_int_equal(b[wsp::kBoundExits], bound_of_counts(lc, 4, 6, 6, 3, 1, 1));
+    w.max_count[0] = 3;
+    // A default WarpWork knows no exits: the run-exit bound is the distinct-issuer program's.
+    wsp::WarpWork fresh;
+    fresh.warps = 4;
+    fresh.max_length = 6;
+    fresh.max_count[0] = fresh.max_count[1] = 3;
+    fresh.max_count[2] = fresh.max_count[3] = 0;
+    wsp::heterogeneous_upper_bound(lc, 0, fresh, b);
+    assert_int_equal(b[wsp::kBoundExits], bound_of_counts(lc, 4, 6, 3, 3, 3, 3));
     // Out of the 32-bit range: no bound rather than a wrong one; also when only the maxima's sum is
     // (they come from different warps and need not add up to the length).
     w.max_length = uint64_t{1} << 31;
@@ -804,8 +827,7 @@ void test_catalogue(void **) {
     assert_true(wsp::heterogeneous_safe(wsp::kBoundExits));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundCount));
     // no warps: nothing to run
-    wsp::WarpWork w;
-    memset(&w, 0, sizeof w);
+    wsp::WarpWork w{};
     const uint32_t sigma[4] = {1, 1, 1, 1};
     uint64_t b[wsp::kBoundCount];
     assert_int_equal(wsp::heterogeneous_upper_bound(sigma, 0, w, b), 0);

@@ -134,18 +134,19 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
     // Run exits: the proof of docs/bounds.md 5b needs the other warps' work, their non-exit U
     // instructions and w*'s stretches (at most its U instructions), and the maxima bound each warp's
     // own numbers. Left at UINT64_MAX where the 32-bit arithmetic does not reach.
-    if (w.max_length < (uint64_t{1} << 31)) {
-        uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u) {
-            count[u] = static_cast<uint32_t>(w.max_count[u]);
-            nonexit[u] = static_cast<uint32_t>(w.max_count[u] - (w.exit_credit[u] < w.max_count[u] ? w.exit_credit[u]
-                                                                                                 : w.max_count[u]));
-        }
-        const uint32_t length = static_cast<uint32_t>(w.max_length);
-        bool fits = true;
-        for (int u = 0; u < WSP_UNIT_COUNT; ++u) fits = fits && count[u] <= length;
-        if (fits) out[kBoundExits] = exit_bound_counts(sigma, S, w.warps, length, count, nonexit);
+    // A warp's count of a type is at most its length, so a count maximum above max_length is taken as
+    // max_length; its non-exits are at most both that and max_count - exit_credit.
+    bool consistent = w.max_length < (uint64_t{1} << 31);
+    uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
+    for (int u = 0; u < WSP_UNIT_COUNT && consistent; ++u) {
+        consistent = w.exit_credit[u] <= w.max_count[u];
+        const uint64_t c = w.max_count[u] < w.max_length ? w.max_count[u] : w.max_length;
+        const uint64_t n = w.max_count[u] - (consistent ? w.exit_credit[u] : 0);
+        count[u] = static_cast<uint32_t>(c);
+        nonexit[u] = static_cast<uint32_t>(n < c ? n : c);
     }
+    if (consistent)
+        out[kBoundExits] = exit_bound_counts(sigma, S, w.warps, static_cast<uint32_t>(w.max_length), count, nonexit);
     uint64_t best = UINT64_MAX;
     for (uint32_t k = 0; k < kBoundCount; ++k) best = min_u64(best, out[k]);
     return best;

@@ -45,12 +45,14 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id);
 // W warps that may run different strings (divergent paths of a kernel), known only by maxima: each
 // warp has at most max_count[U] normalised instructions of type U and at most max_length in all, and
 // at most max_count[U] - exit_credit[U] of its U instructions are not exits (a U instruction that
-// the warp's string, as issued, follows with another type); exit_credit[U] = 0 always holds.
+// the warp's string, as issued, follows with another type); exit_credit[U] = 0 always holds, and a
+// credit above max_count[U] (impossible: a string's last instruction is no exit) gives no run-exit
+// bound.
 struct WarpWork {
     uint32_t warps;
-    uint64_t max_count[WSP_UNIT_COUNT];    // each < 2^32
-    uint64_t max_length;                   // < 2^32
-    uint64_t exit_credit[WSP_UNIT_COUNT];  // 0: nothing known of the runs
+    uint64_t max_count[WSP_UNIT_COUNT];                 // each < 2^32
+    uint64_t max_length;                                // < 2^32
+    uint64_t exit_credit[WSP_UNIT_COUNT] = {0, 0, 0, 0};  // 0 (the default): nothing known of the runs
 };
 
 // The heterogeneous-safe bounds for such warps (normalised sigma_U >= 1, S = schedulers, 0 = none):

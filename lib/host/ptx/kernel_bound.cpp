@@ -1,4 +1,4 @@
-// The heterogeneous-safe upper bound. See kernel_bound.hpp and docs/ptx.md ("Proof for warps with
+// The count-only upper bound for warps with different strings. See kernel_bound.hpp and docs/ptx.md ("Proof for warps with
 // different strings").
 //
 // Normalisation. wsp_problem_init turns each U instruction into copies_U * latency_U single-cycle
@@ -58,7 +58,8 @@ struct Entry {
     HeterogeneousBound bound;
 };
 
-// Every bound proven for warps with different strings. Add a sharper one here.
+// Every bound proven for warps with different strings from counts alone. Add a sharper one here only
+// if it does not depend on the instructions' order (kernel_bound.hpp).
 const Entry kBounds[] = {{"W*I", trivial}, {"saturation", saturation}, {"last warp", last_warp}};
 
 }  // namespace

@@ -4,8 +4,10 @@
 // bound of one "worst path" proves nothing for the kernel. What is safe are bounds whose proofs use
 // only per-type instruction counts and lengths, applied with per-type maxima over every warp and
 // every execution. This file is the one place such bounds are combined: each entry of kBounds in
-// kernel_bound.cpp is a bound proven for heterogeneous warps (the proofs are in docs/ptx.md and
-// lib/bounds/bound_terms.hpp); a sharper heterogeneous-safe bound is added there as one more entry.
+// kernel_bound.cpp is a bound proven for heterogeneous warps from counts alone (the proofs are in
+// docs/ptx.md and lib/bounds/bound_terms.hpp); a sharper one is added there as one more entry, if it
+// does not depend on the order of the instructions, which ptxas chooses (docs/ptx.md, "Order inside a
+// block is the compiler's": the run-exit bound, safe for different strings as issued, is not).
 #ifndef WSP_HOST_PTX_KERNEL_BOUND_HPP
 #define WSP_HOST_PTX_KERNEL_BOUND_HPP
 
@@ -31,7 +33,7 @@ struct BoundTerm {
 
 struct KernelBound {
     uint64_t upper = 0;            // the least of the terms
-    std::vector<BoundTerm> terms;  // every heterogeneous-safe bound, in kBounds order
+    std::vector<BoundTerm> terms;  // every count-only bound, in kBounds order
 };
 
 // The bound for `family` on `sm` (units, latencies, warp size, schedulers as wsp_sm_config). False
