@@ -133,17 +133,17 @@ uint64_t heterogeneous_upper_bound(const uint32_t sigma[WSP_UNIT_COUNT], uint32_
     out[kBoundDistinct] = distinct_bound(sigma, S, w);
     // Run exits: the proof of docs/bounds.md 5b needs the other warps' work, their non-exit U
     // instructions and w*'s stretches (at most its U instructions), and the maxima bound each warp's
-    // own numbers. Left at UINT64_MAX where the 32-bit arithmetic does not reach.
-    // A warp's count of a type is at most its length, so a count maximum above max_length is taken as
-    // max_length; its non-exits are at most both that and max_count - exit_credit.
+    // own numbers. A warp's count of a type is at most its length, so a count maximum above
+    // max_length is taken as max_length; its non-exits are at most both that and max_count -
+    // exit_credit. Left at UINT64_MAX for a credit above its count, or where the 32-bit arithmetic
+    // does not reach.
     bool consistent = w.max_length < (uint64_t{1} << 31);
     uint32_t count[WSP_UNIT_COUNT], nonexit[WSP_UNIT_COUNT];
     for (int u = 0; u < WSP_UNIT_COUNT && consistent; ++u) {
         consistent = w.exit_credit[u] <= w.max_count[u];
-        const uint64_t c = w.max_count[u] < w.max_length ? w.max_count[u] : w.max_length;
-        const uint64_t n = w.max_count[u] - (consistent ? w.exit_credit[u] : 0);
+        const uint64_t c = min_u64(w.max_count[u], w.max_length);
         count[u] = static_cast<uint32_t>(c);
-        nonexit[u] = static_cast<uint32_t>(n < c ? n : c);
+        nonexit[u] = consistent ? static_cast<uint32_t>(min_u64(w.max_count[u] - w.exit_credit[u], c)) : 0;
     }
     if (consistent)
         out[kBoundExits] = exit_bound_counts(sigma, S, w.warps, static_cast<uint32_t>(w.max_length), count, nonexit);

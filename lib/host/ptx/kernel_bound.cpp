@@ -1,5 +1,5 @@
-// The count-only upper bound for warps with different strings. See kernel_bound.hpp and docs/ptx.md ("Proof for warps with
-// different strings").
+// The count-only upper bound for warps with different strings. See kernel_bound.hpp and docs/ptx.md
+// ("Proof for warps with different strings").
 //
 // Normalisation. wsp_problem_init turns each U instruction into copies_U * latency_U single-cycle
 // ones (paper 003, III-E); it does so per instruction, independently of the string, so a warp with at
