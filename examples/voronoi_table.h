@@ -54,16 +54,16 @@ static const uint32_t voronoi_exact[16] = {
     45u, /* W=4: exact, optimal */
     65u, /* W=5: exact, optimal */
     78u, /* W=6: exact, optimal */
-    89u, /* W=7: exact, bracket [77, 89], stopped by states */
-    102u, /* W=8: exact, bracket [87, 102], stopped by states */
-    114u, /* W=9: exact, bracket [97, 114], stopped by states */
-    125u, /* W=10: exact, bracket [107, 125], stopped by states */
-    137u, /* W=11: exact, bracket [115, 137], stopped by states */
-    149u, /* W=12: exact, bracket [127, 149], stopped by states */
-    160u, /* W=13: exact, bracket [136, 160], stopped by states */
-    172u, /* W=14: exact, bracket [143, 172], stopped by states */
-    184u, /* W=15: exact, bracket [153, 184], stopped by states */
-    195u, /* W=16: exact, bracket [163, 195], stopped by states */
+    87u, /* W=7: exact, bracket [77, 87], stopped by states */
+    98u, /* W=8: exact, optimal */
+    109u, /* W=9: exact, bracket [97, 109], stopped by states */
+    120u, /* W=10: exact, bracket [107, 120], stopped by states */
+    131u, /* W=11: exact, optimal */
+    141u, /* W=12: exact, bracket [127, 141], stopped by states */
+    152u, /* W=13: exact, bracket [136, 152], stopped by states */
+    162u, /* W=14: exact, bracket [143, 162], stopped by states */
+    173u, /* W=15: exact, bracket [153, 173], stopped by states */
+    184u, /* W=16: exact, optimal */
 };
 /* voronoi_exact[W - 1] for 1 <= W <= 16, else 0 (no value) */
 static inline uint32_t voronoi_exact_at(uint32_t warps) {

@@ -121,8 +121,9 @@ static const cli_case cases[] = {
     {"exact states budget", NULL,
      "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 6 --method exact --budget 5 --json", 0,
      "\"status\": \"budget\", \"stopped_by\": \"states\"", NULL},
+    /* Three schedulers: with four, the run-entry bound settles T(16) in a moment (docs/bounds.md 5c) */
     {"exact time budget", NULL,
-     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 16 --method exact --timeout 0.3 --json",
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 3 --warps 16 --method exact --timeout 0.3 --json",
      0, "\"stopped_by\": \"time\"", NULL},
     {"exact memory budget", NULL,
      "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 10 --method exact --memory 1 --json", 0,
@@ -164,7 +165,7 @@ static const cli_case cases[] = {
      "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 16 --method bracket --work 4000 --json", 0,
      "\"stopped_by\": \"work\"", NULL},
     {"bracket time budget", NULL,
-     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 16 --method bracket --timeout 0.3 --json", 0,
+     "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 3 --warps 16 --method bracket --timeout 0.3 --json", 0,
      "\"stopped_by\": \"time\"", NULL},
     {"bracket upper by exact", NULL,
      "--kernel 'L5 C9 L2 C9' --units L=32,C=128 --schedulers 4 --warps 8 --method bracket --work 400000 --json", 0,
@@ -603,7 +604,7 @@ static void test_bracket_threads_and_time(void **state) {
      * seconds. Whether it stops within the budget is a speed property (make bench-budget measures
      * overruns); here the margin only catches a deadline that is not honoured at all, and is generous
      * so that a loaded machine (make check on two cores, the sanitizers) cannot fail it. */
-    assert_int_equal(run_cli(NULL, 0, "examples/voronoi.cfg --warps 16 --method bracket --timeout 0.5 --json", out1,
+    assert_int_equal(run_cli(NULL, 0, "examples/voronoi.cfg --warps 16 --schedulers 3 --method bracket --timeout 0.5 --json", out1,
                              sizeof out1, err, sizeof err),
                      0);
     const char *b = strstr(out1, "\"bracket\": {");
@@ -954,7 +955,8 @@ static void test_write_errors(void **state) {
 
 /* Ctrl-C during a long exact search: the search stops, the best bracket so far is printed and its witness
  * saved, and the exit status is 130 (after saving). The search would run for minutes; the signal comes
- * after one second, when it is surely running (its outcome does not depend on when it comes). timeout
+ * after one second, when it is surely running (its outcome does not depend on when it comes; three
+ * schedulers, since with four the run-entry bound settles T(16) at once). timeout
  * --foreground sends one SIGINT, as a terminal's Ctrl-C does; without it timeout signals its process group
  * too, and a second SIGINT quits at once by design. */
 static void test_interrupt_saves_the_result(void **state) {
@@ -962,14 +964,14 @@ static void test_interrupt_saves_the_result(void **state) {
     char line[1024], svg[512];
     (void)state;
     snprintf(svg, sizeof svg, "%s/interrupted.svg", tmpdir);
-    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --method exact --svg '%s'",
+    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --schedulers 3 --method exact --svg '%s'",
              WSP_CLI, svg);
     assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
     assert_non_null(strstr(out, "(stopped by Ctrl-C)"));
     assert_non_null(strstr(out, "T(16) lies in ["));
     assert_non_null(strstr(out, "Stopped by Ctrl-C"));
     assert_non_null(strstr(read_file(svg), "</svg>"));
-    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --method exact --json",
+    snprintf(line, sizeof line, "timeout --foreground --preserve-status --signal=INT 1 '%s' examples/voronoi.cfg --schedulers 3 --method exact --json",
              WSP_CLI);
     assert_int_equal(run_shell(line, out, sizeof out, err, sizeof err), 130);
     assert_non_null(strstr(out, "\"interrupted\": true"));

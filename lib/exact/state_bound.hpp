@@ -17,12 +17,20 @@
 // y_U = d_U - sigma_U k'_U <= d_U - k'_U; an uncounted U changes X by y_U = d_U. As
 // floor(X + sum y) - floor(X) <= sum ceil(max(y_U, 0)/S) and ceil(y/S) <= y for integers y >= 0,
 // waits grows by at most sum (k'_U + (d_U - k'_U)) = d. Hence B(p') <= B(p).
+//
+// For kernels of two types, one with sigma 1 and one with sigma = S, whose entered C-runs have one
+// length (bounds/entry_bound.hpp, docs/bounds.md 5c), quick() also takes the run-entry bound for the
+// warp furthest behind: its value for a warp at p is const + (q-1) C(p) + c ent(p) (in units of
+// 1/(q den)), where C(p), the C instructions at p..I-1, and ent(p), the C-runs entered after p, both
+// fall as p grows; so the warp furthest behind gives the largest value. It costs one pass over the
+// groups (the other warps' entries).
 #ifndef WSP_EXACT_STATE_BOUND_HPP
 #define WSP_EXACT_STATE_BOUND_HPP
 
 #include <stdint.h>
 
 #include "bounds/bound_terms.hpp"
+#include "bounds/entry_bound.hpp"
 #include "exact/frame.hpp"
 
 namespace wsp {
@@ -47,6 +55,10 @@ private:
     const uint32_t *suffix_;
     uint32_t no_limit_;  // bit m: the scheduler limit cannot bind when the types of mask m have work
     uint32_t below_;     // bit U: sigma_U < S (U keeps a warp waiting on its own)
+    EntryKernel entry_;  // the run-entry bound's kernel shape (inactive for other kernels)
+    uint64_t exits_;     // bit i: an entry (L at i, C at i + 1), when I <= 64; else 0
+
+    uint32_t entry_bound(const Frame &f, uint32_t ub) const;
 };
 
 }  // namespace wsp
