@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "bounds/bound_terms.hpp"
 #include "bounds/upper_bounds.hpp"
+#include "model/problem.hpp"
 #include "warpspan.h"
 
 namespace {
@@ -38,6 +40,8 @@ struct Instance {
     uint32_t W = 0;
     uint32_t T = 0;
     std::string normalised;
+    uint32_t sigma[4] = {};   // normalised sigma (integer >= 1) per type L C S D
+    uint32_t eff_s = 0;       // effective scheduler limit (docs/bounds.md section 4)
     uint64_t bound[wsp::kBoundCount] = {};
     uint64_t best = 0;
 };
@@ -103,6 +107,8 @@ bool solve(Instance *in, uint64_t max_expansions) {
     wsp_problem *p = nullptr;
     wsp_problem_init(in->kernel.c_str(), in->W, &in->sm, storage.data(), size, &p, nullptr);
     in->normalised = wsp_problem_kernel(p);
+    for (int u = 0; u < 4; ++u) in->sigma[u] = p->sigma[u];
+    in->eff_s = wsp::effective_schedulers(p->sigma, p->schedulers, p->count, p->warps);
     in->best = wsp::upper_bounds(*p, in->bound);
     size_t ws_size = 0;
     wsp_exact_workspace_size(p, 1u << 20, &ws_size, nullptr);
@@ -149,6 +155,15 @@ int main(int argc, char **argv) {
                 return 1;
             }
         set.push_back(in);
+    }
+    if (const char *dump = std::getenv("BOUNDS_BENCH_DUMP")) {  // one line per instance, for outside bounds
+        if (FILE *f = std::fopen(dump, "w")) {
+            for (const Instance &in : set)
+                std::fprintf(f, "%s %u %u %u %u %u %u %u %llu %s\n", in.normalised.c_str(), in.sigma[0], in.sigma[1],
+                             in.sigma[2], in.sigma[3], in.eff_s, in.W, in.T, static_cast<unsigned long long>(in.best),
+                             describe(in).c_str());
+            std::fclose(f);
+        }
     }
     std::printf("closed-form upper bounds against T(W) (exact solver): %u instances, seed %u\n"
                 "(drawn again: %u with normalised length > 16, %u not settled in %llu expansions)\n\n",
