@@ -1,10 +1,12 @@
 // A proven upper bound on the cycles that remain from a search state: the minimum of the trivial,
 // saturation, last-warp and distinct-issuer bounds (bounds/bound_terms.hpp, docs/bounds.md) evaluated
 // on the warps' remaining work, with the effective scheduler limit of the state (the limit cannot
-// bind once it reaches the unfinished warps or the capacity of the types with work left). Warps at
-// different positions run different remaining strings, so only bounds that hold for different
-// strings apply here (the pipeline bound does not). At the initial state it is at least
-// wsp_bounds.upper, which also takes the pipeline bound.
+// bind once it reaches the unfinished warps or the capacity of the types with work left), and, for
+// kernels of its shape, the run-entry bound (below). Warps at different positions run different
+// remaining strings, so the counting bounds used here are those that hold for different strings
+// (the pipeline bound does not); the run-entry bound uses that every warp runs the kernel's runs. At
+// the initial state it may be above or below wsp_bounds.upper (which takes the pipeline, drain and
+// run-exit bounds as well); nothing relies on either order.
 //
 // Which warp to take as the last one: the last-warp bound for a warp at position p is
 // B(p) = (I - p) + waits(others), waits from bound_terms.hpp. It is largest for the warp furthest
