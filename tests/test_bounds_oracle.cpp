@@ -25,6 +25,7 @@ extern "C" {
 #include "bounds/exit_bound.hpp"
 #include "bounds/upper_bounds.hpp"
 #include "bounds_oracle.hpp"
+#include "state_frame.hpp"
 #include "exact/frame.hpp"
 #include "exact/state_bound.hpp"
 #include "model/problem.hpp"
@@ -99,20 +100,7 @@ void check_kernel(const char *kernel, const wsp_sm_config &sm, uint32_t max_warp
     assert_true(wsp::Frame::bytes(G) <= sizeof frame_storage);
     wsp::Frame f(frame_storage, G);
     o.each_state([&](const uint32_t *pos, uint32_t n, uint32_t value) {
-        wsp::FrameHeader &h = f.header();
-        uint32_t groups = 0;
-        for (int u = 0; u < 4; ++u) h.work[u] = 0;
-        h.work_total = 0;
-        for (uint32_t j = 0; j < n; ++j) {
-            if (groups > 0 && f.position(groups - 1) == pos[j]) {
-                f.set_group(groups - 1, pos[j], f.count(groups - 1) + 1);
-            } else {
-                f.set_group(groups++, pos[j], 1);
-            }
-            for (uint32_t i = pos[j]; i < I; ++i) ++h.work[top.units()[i]];
-            h.work_total += I - pos[j];
-        }
-        h.groups = groups;
+        load_state(f, top, pos, n);
         const uint32_t ub = bound(f);
         if (ub < value) {
             print_error("seed %u: %s (normalised %s) sigma %u,%u,%u,%u S=%u: state bound %u < %u from",

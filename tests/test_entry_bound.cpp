@@ -25,6 +25,7 @@ extern "C" {
 
 #include "bounds/entry_bound.hpp"
 #include "bounds_oracle.hpp"
+#include "state_frame.hpp"
 #include "exact/frame.hpp"
 #include "exact/state_bound.hpp"
 #include "model/problem.hpp"
@@ -226,20 +227,7 @@ void check_states(const char *kernel, const wsp_sm_config &sm, uint32_t max_warp
     const bool active = wsp::entry_kernel(p).active;
     ++tally->kernels;
     o.each_state([&](const uint32_t *pos, uint32_t n, uint32_t value) {
-        wsp::FrameHeader &h = f.header();
-        uint32_t groups = 0;
-        for (int u = 0; u < 4; ++u) h.work[u] = 0;
-        h.work_total = 0;
-        for (uint32_t j = 0; j < n; ++j) {
-            if (groups > 0 && f.position(groups - 1) == pos[j]) {
-                f.set_group(groups - 1, pos[j], f.count(groups - 1) + 1);
-            } else {
-                f.set_group(groups++, pos[j], 1);
-            }
-            for (uint32_t i = pos[j]; i < I; ++i) ++h.work[p.units()[i]];
-            h.work_total += I - pos[j];
-        }
-        h.groups = groups;
+        load_state(f, p, pos, n);
         const uint32_t ub = bound(f);
         if (ub < value) {
             print_error("%s (normalised %s) sigma %u,%u,%u,%u S=%u: state bound %u < %u from", kernel, p.letters(),
