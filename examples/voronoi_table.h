@@ -28,18 +28,18 @@ static const uint32_t voronoi_bound[16] = {
     32u, /* W=2: bound, proven upper */
     39u, /* W=3: bound, proven upper */
     46u, /* W=4: bound, proven upper */
-    71u, /* W=5: bound, proven upper */
-    82u, /* W=6: bound, proven upper */
-    94u, /* W=7: bound, proven upper */
-    105u, /* W=8: bound, proven upper */
-    117u, /* W=9: bound, proven upper */
-    128u, /* W=10: bound, proven upper */
-    140u, /* W=11: bound, proven upper */
-    151u, /* W=12: bound, proven upper */
-    163u, /* W=13: bound, proven upper */
-    174u, /* W=14: bound, proven upper */
-    186u, /* W=15: bound, proven upper */
-    197u, /* W=16: bound, proven upper */
+    67u, /* W=5: bound, proven upper */
+    78u, /* W=6: bound, proven upper */
+    88u, /* W=7: bound, proven upper */
+    99u, /* W=8: bound, proven upper */
+    109u, /* W=9: bound, proven upper */
+    120u, /* W=10: bound, proven upper */
+    131u, /* W=11: bound, proven upper */
+    141u, /* W=12: bound, proven upper */
+    152u, /* W=13: bound, proven upper */
+    162u, /* W=14: bound, proven upper */
+    173u, /* W=15: bound, proven upper */
+    184u, /* W=16: bound, proven upper */
 };
 /* voronoi_bound[W - 1] for 1 <= W <= 16, else 0 (no value) */
 static inline uint32_t voronoi_bound_at(uint32_t warps) {

@@ -345,12 +345,18 @@ enum wsp_bound_id {
                                   same kernel: the problem's) */
     WSP_BOUND_DRAIN = 5,       /* since 1.2: the pipeline bound with the warps queued at an instruction
                                   draining sigma_U per cycle (same kernel only) */
-    WSP_BOUND_EXITS = 6        /* since 1.3: the last warp, where the other warps leaving runs of its
+    WSP_BOUND_EXITS = 6,       /* since 1.3: the last warp, where the other warps leaving runs of its
                                   waiting type must issue other types (same kernel only) */
+    WSP_BOUND_ENTRY = 7        /* since 1.3: kernels of two types, one with sigma 1 and one with sigma
+                                  equal to the scheduler limit, whose runs of the second type entered
+                                  from the first have one length: every such run another warp enters
+                                  costs the schedule 9/20 of a cycle (q = 4); UINT64_MAX (does not
+                                  apply) for every other kernel (same kernel only) */
 };
 /** Bound ids defined by this version (bound[0 .. WSP_BOUND_COUNT-1]); 3 in 1.0, 5 in 1.1, 6 in 1.2,
-    7 since 1.3. */
-#define WSP_BOUND_COUNT 7
+    8 since 1.3. A bound that does not apply to a problem is UINT64_MAX, never 0, so that a minimum
+    over the ids stays a proven bound. */
+#define WSP_BOUND_COUNT 8
 /** Room for bound ids in wsp_bounds (fixed for 1.x). */
 #define WSP_BOUND_SLOTS 16
 
@@ -359,7 +365,8 @@ typedef struct wsp_bounds {
     uint64_t paper;        /* paper 004 Eq. 5-7, sum_U ceil(W/sigma_U) * I_U: NOT always safe */
     uint32_t paper_safe;   /* 1 only when `paper` is proven (no used type has sigma > 1), else 0 */
     uint32_t upper_id;     /* the wsp_bound_id that gives `upper` (the smallest id on a tie) */
-    uint64_t bound[WSP_BOUND_SLOTS]; /* proven upper bounds by id; 0 for ids this version lacks */
+    uint64_t bound[WSP_BOUND_SLOTS]; /* proven upper bounds by id; 0 for ids this version lacks,
+                                        UINT64_MAX for one that does not apply to the problem */
     uint32_t reserved[4];
 } wsp_bounds;
 

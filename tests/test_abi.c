@@ -33,7 +33,7 @@
 /* Enumerator values never change; 1.1 added these. */
 ABI_ASSERT(WSP_BOUND_DISTINCT == 3 && WSP_BOUND_PIPELINE == 4, "bound ids of 1.1");
 ABI_ASSERT(WSP_BOUND_DRAIN == 5, "bound ids of 1.2");
-ABI_ASSERT(WSP_BOUND_EXITS == 6 && WSP_BOUND_COUNT == 7, "bound ids of 1.3");
+ABI_ASSERT(WSP_BOUND_EXITS == 6 && WSP_BOUND_ENTRY == 7 && WSP_BOUND_COUNT == 8, "bound ids of 1.3");
 ABI_ASSERT(WSP_FIELD_METHODS == 41 && WSP_FIELD_BEAM_WIDTH == 42, "field codes of 1.1");
 ABI_ASSERT(WSP_LOWER_POLICIES == 1 && WSP_LOWER_BEAM == 2 && WSP_LOWER_ANNEAL == 4 && WSP_LOWER_ALL == 7,
            "lower methods");

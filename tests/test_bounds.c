@@ -13,7 +13,8 @@ static uint64_t paper_formula(const wsp_problem *p) {
 }
 
 /* upper is the least bound and upper_id the smallest id giving it, over every bound this library
- * computes (every id of the header, WSP_BOUND_COUNT of them: 5 in 1.1, 6 in 1.2, 7 since 1.3); the other slots are 0. */
+ * computes (every id of the header, WSP_BOUND_COUNT of them: 5 in 1.1, 6 in 1.2, 8 since 1.3; UINT64_MAX where one does
+ * not apply, never 0); the other slots are 0. */
 static void check_components(const wsp_bounds *b) {
     uint64_t m = b->bound[0];
     uint32_t id = 0;
@@ -128,7 +129,7 @@ static void test_bounds_against_oracle(void **state) {
 
 static void test_bound_names(void **state) {
     static const char *const names[WSP_BOUND_COUNT] = {"trivial", "saturation", "last_warp", "distinct",
-                                                        "pipeline", "drain",      "exits"};
+                                                        "pipeline", "drain",      "exits",     "entry"};
     (void)state;
     for (uint32_t id = 0; id < WSP_BOUND_COUNT; ++id) assert_string_equal(wsp_bound_name(id), names[id]);
     assert_string_equal(wsp_bound_name(WSP_BOUND_COUNT), "unknown");

@@ -812,6 +812,7 @@ void test_catalogue(void **) {
     assert_false(wsp::heterogeneous_safe(wsp::kBoundPipeline));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundDrain));
     assert_true(wsp::heterogeneous_safe(wsp::kBoundExits));
+    assert_false(wsp::heterogeneous_safe(wsp::kBoundEntry));
     assert_false(wsp::heterogeneous_safe(wsp::kBoundCount));
     // no warps: nothing to run
     wsp::WarpWork w{};

@@ -8,6 +8,7 @@
 // if none issued, every type has spare capacity and the scheduler limit is not reached, so every
 // unfinished warp (there is one: the warp issuing at T) would have to issue. Hence T <= W*I.
 #include "bounds/bound_terms.hpp"
+#include "bounds/entry_bound.hpp"
 #include "bounds/exit_bound.hpp"
 #include "bounds/pipeline_bound.hpp"
 #include "bounds/upper.hpp"
@@ -80,7 +81,7 @@ uint64_t paper_bound(const wsp_problem &p, bool *safe) {
 const char *bound_name(uint32_t id) { return wsp_bound_name(id); }
 
 bool heterogeneous_safe(uint32_t id) {
-    return id != kBoundPipeline && id != kBoundDrain && id < kBoundCount;
+    return id != kBoundPipeline && id != kBoundDrain && id != kBoundEntry && id < kBoundCount;
 }
 
 namespace {
@@ -161,6 +162,7 @@ uint64_t upper_bound(const wsp_problem &p, uint32_t id) {
     case kBoundPipeline: return pipeline_bound(p, initial_schedulers(p));
     case kBoundDrain: return drain_bound(p, initial_schedulers(p));
     case kBoundExits: return exit_bound(p, initial_schedulers(p));
+    case kBoundEntry: return entry_initial_bound(p);
     default: return UINT64_MAX;
     }
 }
@@ -212,6 +214,7 @@ extern "C" const char *wsp_bound_name(uint32_t id) {
         case WSP_BOUND_PIPELINE: return "pipeline";
         case WSP_BOUND_DRAIN: return "drain";
         case WSP_BOUND_EXITS: return "exits";
+        case WSP_BOUND_ENTRY: return "entry";
         default: return "unknown";
     }
 }

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "model/problem.hpp"
+#include "util/divide.hpp"
 
 namespace wsp {
 
@@ -111,8 +112,23 @@ inline uint64_t entry_state_bound(const EntryKernel &k, uint64_t work_l, uint64_
     const uint64_t minus = uint64_t{k.num} * entries_others;
     if (plus <= minus) return 0;
     const uint64_t d = plus - minus;
-    // A 32-bit division where the value fits (every count of the exact solver does).
-    return d <= UINT32_MAX ? static_cast<uint32_t>(d) / static_cast<uint32_t>(scale) : d / scale;
+    // A 32-bit division where the value fits (every count of the exact solver does); never a 64-bit
+    // one, which the Cortex-M4 would take from libgcc (scale = q den <= 40).
+    return d <= UINT32_MAX ? static_cast<uint32_t>(d) / static_cast<uint32_t>(scale)
+                           : divide_small(d, static_cast<uint32_t>(scale));
+}
+
+// The run-entry bound from the start (bound id WSP_BOUND_ENTRY): every warp at position 0, so any of
+// them may be the last; UINT64_MAX when the kernel lacks the shape. One pass over the kernel.
+inline uint64_t entry_initial_bound(const wsp_problem &p) {
+    const EntryKernel k = entry_kernel(p);
+    if (!k.active) return UINT64_MAX;
+    const uint8_t *units = p.units();
+    uint64_t entries = 0;  // per warp: an L followed by a C
+    for (uint32_t i = 0; i + 1u < p.length; ++i) entries += units[i] == k.l_type && units[i + 1u] == k.c_type;
+    const uint64_t W = p.warps;
+    return entry_state_bound(k, W * p.count[k.l_type], W * p.count[k.c_type], p.count[k.c_type],
+                             (W - 1u) * entries);
 }
 
 }  // namespace wsp

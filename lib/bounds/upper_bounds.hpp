@@ -21,11 +21,13 @@ enum BoundId : uint32_t {
     kBoundPipeline = WSP_BOUND_PIPELINE,      // k-th passages of each instruction; same kernel only
     kBoundDrain = WSP_BOUND_DRAIN,            // the pipeline, queues draining sigma_U per cycle (1.2)
     kBoundExits = WSP_BOUND_EXITS,            // the last warp and the others' exits from runs (1.3)
+    kBoundEntry = WSP_BOUND_ENTRY,            // the others' entries into runs, one kernel shape (1.3)
     kBoundCount = WSP_BOUND_COUNT
 };
 static_assert(kBoundCount <= WSP_BOUND_SLOTS, "wsp_bounds has a slot for every bound");
 
-// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline", "drain", "exits";
+// wsp_bound_name: "trivial", "saturation", "last_warp", "distinct", "pipeline", "drain", "exits",
+// "entry";
 // "unknown" otherwise.
 const char *bound_name(uint32_t id);
 

@@ -171,17 +171,25 @@ int main(int argc, char **argv) {
     std::printf("%-22s %10s %10s %10s %8s\n", "bound", "mean u/T", "max u/T", "smallest", "exact");
     for (uint32_t k = 0; k <= wsp::kBoundCount; ++k) {
         double sum = 0, worst = 0;
-        uint32_t smallest = 0, exact = 0;
+        uint32_t smallest = 0, exact = 0, applies = 0;
         for (const Instance &in : set) {
             const uint64_t b = k < wsp::kBoundCount ? in.bound[k] : in.best;
+            if (b == UINT64_MAX) continue;  // a bound for one kernel shape: not this instance's
+            ++applies;
             const double r = static_cast<double>(b) / in.T;
             sum += r;
             worst = std::max(worst, r);
             smallest += b == in.best;
             exact += b == in.T;
         }
-        std::printf("%-22s %10.4f %10.4f %10u %8u\n", k < wsp::kBoundCount ? wsp::bound_name(k) : "MINIMUM (upper)",
-                    sum / set.size(), worst, smallest, exact);
+        if (applies == 0) {
+            std::printf("%-22s %10s %10s %10u %8u   (applies to no instance)\n", wsp::bound_name(k), "-", "-", 0u, 0u);
+            continue;
+        }
+        std::printf("%-22s %10.4f %10.4f %10u %8u", k < wsp::kBoundCount ? wsp::bound_name(k) : "MINIMUM (upper)",
+                    sum / applies, worst, smallest, exact);
+        if (applies < set.size()) std::printf("   (applies to %u)", applies);
+        std::printf("\n");
     }
     std::vector<const Instance *> order;
     for (const Instance &in : set) order.push_back(&in);
@@ -194,7 +202,10 @@ int main(int argc, char **argv) {
         std::printf("  %.3f  T=%-3u upper=%-3llu [", static_cast<double>(in.best) / in.T, in.T,
                     static_cast<unsigned long long>(in.best));
         for (uint32_t b = 0; b < wsp::kBoundCount; ++b)
-            std::printf("%s%llu", b ? " " : "", static_cast<unsigned long long>(in.bound[b]));
+            if (in.bound[b] == UINT64_MAX)
+                std::printf("%s-", b ? " " : "");
+            else
+                std::printf("%s%llu", b ? " " : "", static_cast<unsigned long long>(in.bound[b]));
         std::printf("]  %s  (normalised %s)\n", describe(in).c_str(), in.normalised.c_str());
     }
     uint32_t byW[9] = {};

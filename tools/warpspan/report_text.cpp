@@ -90,7 +90,7 @@ void write_bounds(std::ostream &out, const Analysis &a) {
     out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
     for (uint32_t id = WSP_BOUND_LAST_WARP + 1; id < WSP_BOUND_SLOTS; ++id) {  // the library's newer bounds
-        if (b.bound[id] == 0) continue;
+        if (b.bound[id] == 0 || b.bound[id] == UINT64_MAX) continue;  // not in this library, or not this kernel
         const std::string name = wsp_bound_name(id);
         out << "    " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ') << b.bound[id]
             << "   (docs/bounds.md)\n";
