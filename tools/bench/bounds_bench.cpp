@@ -8,8 +8,10 @@
 // least two unit types, sigma in {1/2, 1, 2, 4} and latency in {1, 2} per type, schedulers 0..4,
 // W = 2..8, normalised length <= 16. It prints, for each bound and for their minimum (the reported
 // upper bound), the mean and the largest upper/T(W), how often each bound is the smallest, and the
-// instances where the minimum is furthest above T(W). A program that prints figures, not a test.
+// instances where the minimum is furthest above T(W); then the same with the host-only slot bound
+// (docs/bounds.md 6c), which it also checks against T(W). A program that prints figures, not a test.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -17,6 +19,7 @@
 
 #include "bounds/bound_terms.hpp"
 #include "bounds/upper_bounds.hpp"
+#include "host/bounds/slot_bound.hpp"
 #include "model/problem.hpp"
 #include "warpspan.h"
 
@@ -31,6 +34,8 @@ uint32_t next(uint32_t *s) {  // xorshift32
 }
 uint32_t below(uint32_t *s, uint32_t n) { return next(s) % n; }
 
+double g_slot_seconds = 0;  // time spent on the slot bound (host LP) over the set
+uint32_t g_slot_failed = 0;
 uint64_t g_expanded = 0;  // states the exact solver expanded over the set (the per-state bounds' effect)
 uint32_t g_probes = 0;
 
@@ -44,6 +49,9 @@ struct Instance {
     uint32_t eff_s = 0;       // effective scheduler limit (docs/bounds.md section 4)
     uint64_t bound[wsp::kBoundCount] = {};
     uint64_t best = 0;
+    uint64_t slot = UINT64_MAX;  // the slot bound (docs/bounds.md 6c; host LP), UINT64_MAX if not computed
+    double slot_lp = 0;
+    uint64_t with_slot = 0;  // min(best, slot)
 };
 
 const char *sigma_text(uint32_t units) {
@@ -110,6 +118,16 @@ bool solve(Instance *in, uint64_t max_expansions) {
     for (int u = 0; u < 4; ++u) in->sigma[u] = p->sigma[u];
     in->eff_s = wsp::effective_schedulers(p->sigma, p->schedulers, p->count, p->warps);
     in->best = wsp::upper_bounds(*p, in->bound);
+    const auto t0 = std::chrono::steady_clock::now();
+    const wsp::SlotBound sb = wsp::slot_bound(*p);
+    g_slot_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (sb.computed) {
+        in->slot = sb.bound;
+        in->slot_lp = sb.lp_value;
+    } else {
+        ++g_slot_failed;
+    }
+    in->with_slot = std::min(in->best, in->slot);
     size_t ws_size = 0;
     wsp_exact_workspace_size(p, 1u << 20, &ws_size, nullptr);
     std::vector<uint64_t> ws(ws_size / 8 + 1);
@@ -154,6 +172,11 @@ int main(int argc, char **argv) {
                             static_cast<unsigned long long>(in.bound[k]), in.T, describe(in).c_str());
                 return 1;
             }
+        if (in.slot < in.T) {
+            std::printf("UNSAFE: slot bound = %llu < T(W) = %u on %s\n", static_cast<unsigned long long>(in.slot),
+                        in.T, describe(in).c_str());
+            return 1;
+        }
         set.push_back(in);
     }
     if (const char *dump = std::getenv("BOUNDS_BENCH_DUMP")) {  // one line per instance, for outside bounds
@@ -169,34 +192,45 @@ int main(int argc, char **argv) {
                 "(drawn again: %u with normalised length > 16, %u not settled in %llu expansions)\n\n",
                 count, seed, too_long, unsettled, static_cast<unsigned long long>(budget));
     std::printf("%-22s %10s %10s %10s %8s\n", "bound", "mean u/T", "max u/T", "smallest", "exact");
-    for (uint32_t k = 0; k <= wsp::kBoundCount; ++k) {
+    for (uint32_t k = 0; k <= wsp::kBoundCount + 2; ++k) {
         double sum = 0, worst = 0;
         uint32_t smallest = 0, exact = 0, applies = 0;
         for (const Instance &in : set) {
-            const uint64_t b = k < wsp::kBoundCount ? in.bound[k] : in.best;
+            const uint64_t b = k < wsp::kBoundCount        ? in.bound[k]
+                               : k == wsp::kBoundCount     ? in.best
+                               : k == wsp::kBoundCount + 1 ? in.slot
+                                                           : in.with_slot;
             if (b == UINT64_MAX) continue;  // a bound for one kernel shape: not this instance's
             ++applies;
             const double r = static_cast<double>(b) / in.T;
             sum += r;
             worst = std::max(worst, r);
-            smallest += b == in.best;
+            smallest += b == (k <= wsp::kBoundCount ? in.best : in.with_slot);
             exact += b == in.T;
         }
+        const char *name = k < wsp::kBoundCount        ? wsp::bound_name(k)
+                           : k == wsp::kBoundCount     ? "MINIMUM (upper)"
+                           : k == wsp::kBoundCount + 1 ? "slot (host LP, 6c)"
+                                                       : "MINIMUM with slot";
         if (applies == 0) {
-            std::printf("%-22s %10s %10s %10u %8u   (applies to no instance)\n", wsp::bound_name(k), "-", "-", 0u, 0u);
+            std::printf("%-22s %10s %10s %10u %8u   (applies to no instance)\n", name, "-", "-", 0u, 0u);
             continue;
         }
-        std::printf("%-22s %10.4f %10.4f %10u %8u", k < wsp::kBoundCount ? wsp::bound_name(k) : "MINIMUM (upper)",
-                    sum / applies, worst, smallest, exact);
+        std::printf("%-22s %10.4f %10.4f %10u %8u", name, sum / applies, worst, smallest, exact);
         if (applies < set.size()) std::printf("   (applies to %u)", applies);
         std::printf("\n");
     }
+    uint32_t improved = 0;
+    for (const Instance &in : set) improved += in.with_slot < in.best;
+    std::printf("\nslot bound: below the minimum of the others on %u of %zu instances; %.2f s in all (%.1f ms "
+                "each), %u not computed\n",
+                improved, set.size(), g_slot_seconds, 1000.0 * g_slot_seconds / set.size(), g_slot_failed);
     std::vector<const Instance *> order;
     for (const Instance &in : set) order.push_back(&in);
     std::stable_sort(order.begin(), order.end(), [](const Instance *a, const Instance *b) {
         return static_cast<double>(a->best) / a->T > static_cast<double>(b->best) / b->T;
     });
-    std::printf("\nworst cases of the minimum (upper/T, T, each bound in the order above):\n");
+    std::printf("\nworst cases of the minimum (upper/T, T, each bound in the order above, then slot):\n");
     for (size_t k = 0; k < order.size() && k < 12; ++k) {
         const Instance &in = *order[k];
         std::printf("  %.3f  T=%-3u upper=%-3llu [", static_cast<double>(in.best) / in.T, in.T,
@@ -206,7 +240,19 @@ int main(int argc, char **argv) {
                 std::printf("%s-", b ? " " : "");
             else
                 std::printf("%s%llu", b ? " " : "", static_cast<unsigned long long>(in.bound[b]));
-        std::printf("]  %s  (normalised %s)\n", describe(in).c_str(), in.normalised.c_str());
+        std::printf(" | %llu]  %s  (normalised %s)\n", static_cast<unsigned long long>(in.slot),
+                    describe(in).c_str(), in.normalised.c_str());
+    }
+    std::stable_sort(order.begin(), order.end(), [](const Instance *a, const Instance *b) {
+        return static_cast<double>(a->with_slot) / a->T > static_cast<double>(b->with_slot) / b->T;
+    });
+    std::printf("\nworst cases of the minimum with the slot bound (with/T, T, old minimum, slot, LP optimum):\n");
+    for (size_t k = 0; k < order.size() && k < 12; ++k) {
+        const Instance &in = *order[k];
+        std::printf("  %.3f  T=%-3u old=%-3llu slot=%-3llu (LP %.3f)  %s  (normalised %s)\n",
+                    static_cast<double>(in.with_slot) / in.T, in.T, static_cast<unsigned long long>(in.best),
+                    static_cast<unsigned long long>(in.slot), in.slot_lp, describe(in).c_str(),
+                    in.normalised.c_str());
     }
     uint32_t byW[9] = {};
     for (const Instance &in : set) ++byW[in.W];

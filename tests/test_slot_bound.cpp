@@ -1,0 +1,182 @@
+// Group slot_bound: the host-only slot bound (docs/bounds.md 6c, lib/host/bounds/slot_bound.cpp)
+//  - its certificate on small LPs with known optima (rows of every sense, a free-looking dual);
+//  - known values on the kernels of docs/bounds.md section 10 where the closed forms are loosest;
+//  - against the exhaustive symmetric oracle (tests/bounds_oracle.hpp, which knows nothing of the
+//    bounds): every kernel of 1..3 instructions over the four types (types renamed in order of first
+//    appearance), sigma in {1/2, 1, 2, 4}, schedulers 0..4, W = 1..6, and random larger instances
+//    (latency 2, sigma 3, W up to 8; seed printed on failure). The bound must never be below T(W).
+//    The full space of docs/bounds.md 9 (kernels of up to 5 instructions, 159,000 instances) was
+//    checked once outside the suite (docs/bounds.md 6c); it takes minutes.
+#include <stdint.h>
+#include <string.h>
+
+#include <vector>
+
+extern "C" {
+#include "test_util.h"
+}
+
+#include "bounds/upper_bounds.hpp"
+#include "bounds_oracle.hpp"
+#include "host/bounds/slot_bound.hpp"
+#include "model/problem.hpp"
+
+namespace {
+
+#ifdef WSP_SANITIZED_BUILD
+constexpr int kRandomCases = 40;
+constexpr uint32_t kSpaceStride = 7;
+#else
+constexpr int kRandomCases = 300;
+constexpr uint32_t kSpaceStride = 1;
+#endif
+
+wsp_sm_config sm_of(const uint32_t units[4], const uint32_t latency[4], uint32_t schedulers) {
+    wsp_sm_config sm;
+    memset(&sm, 0, sizeof sm);
+    sm.warp_size = 32;
+    for (int u = 0; u < 4; ++u) {
+        sm.units[u] = units[u];
+        sm.latency[u] = latency ? latency[u] : 1;
+    }
+    sm.schedulers = schedulers;
+    return sm;
+}
+
+void test_certificate(void **) {
+    // max x + y  s.t.  x + 2y <= 4, 3x + y <= 6: optimum 2.8 at (1.6, 1.2)
+    wsp::IntLp lp;
+    const uint32_t x = lp.column(10), y = lp.column(10);
+    lp.obj[x] = lp.obj[y] = 1;
+    lp.rows.push_back(wsp::IntLp::Row{{{x, 1}, {y, 2}}, -1, 4});
+    lp.rows.push_back(wsp::IntLp::Row{{{x, 3}, {y, 1}}, -1, 6});
+    int64_t bound = -1;
+    double value = 0;
+    uint32_t pivots = 0;
+    assert_true(wsp::certified_lp_max(lp, &bound, &value, &pivots));
+    assert_int_equal(bound, 2);
+    assert_true(value > 2.79 && value < 2.81);
+    // with >= and = rows: max 2x + y  s.t.  x + y = 3, x >= 1, x - y <= 2: optimum 5.5 at (2.5, 0.5)
+    wsp::IntLp lp2;
+    const uint32_t a = lp2.column(10), b = lp2.column(10);
+    lp2.obj[a] = 2;
+    lp2.obj[b] = 1;
+    lp2.rows.push_back(wsp::IntLp::Row{{{a, 1}, {b, 1}}, 0, 3});
+    lp2.rows.push_back(wsp::IntLp::Row{{{a, 1}}, +1, 1});
+    lp2.rows.push_back(wsp::IntLp::Row{{{a, 1}, {b, -1}}, -1, 2});
+    assert_true(wsp::certified_lp_max(lp2, &bound, &value, &pivots));
+    assert_int_equal(bound, 5);
+    assert_true(value > 5.49 && value < 5.51);
+}
+
+struct Known {
+    const char *kernel;  // normalised
+    uint32_t units[4];   // L C S D (sigma * 32)
+    uint32_t S, W;
+    uint64_t T, slot;  // T(W) (exact solver) and the slot bound
+};
+
+// The worst cases of section 10 (bounds_bench 400 19), with the slot bound measured for this version.
+void test_known_values(void **) {
+    const Known known[] = {
+        {"SSCCLDDC", {32, 64, 128, 64}, 4, 7, 19, 23},  {"DDSSDDCCSSLL", {64, 32, 32, 32}, 4, 7, 48, 54},
+        {"SLLCCLLD", {128, 128, 32, 32}, 0, 6, 13, 16}, {"CCDSSCC", {32, 128, 64, 32}, 0, 5, 11, 13},
+        {"SLLCCS", {32, 128, 32, 64}, 3, 8, 25, 28},    {"SLCCS", {64, 64, 32, 32}, 4, 7, 17, 20},
+        {"LLCSSC", {64, 32, 64, 128}, 4, 5, 15, 17},    {"DSLLSSC", {64, 128, 64, 32}, 4, 3, 9, 11},
+    };
+    for (const Known &k : known) {
+        const wsp_sm_config sm = sm_of(k.units, nullptr, k.S);
+        test_problem tp;
+        tp_init_sm(&tp, k.kernel, k.W, &sm);
+        const wsp::SlotBound b = wsp::slot_bound(*tp.p);
+        assert_true(b.computed);
+        if (b.bound != k.slot) print_error("%s W=%u: slot bound %llu, expected %llu\n", k.kernel, k.W,
+                                            (unsigned long long)b.bound, (unsigned long long)k.slot);
+        assert_true(b.bound == k.slot);
+        assert_true(b.bound >= k.T);
+        uint64_t others[wsp::kBoundCount];
+        assert_true(b.bound < wsp::upper_bounds(*tp.p, others));
+    }
+}
+
+uint64_t g_instances = 0, g_tight = 0, g_below = 0;
+
+void check_kernel(const char *kernel, const wsp_sm_config &sm, uint32_t max_warps, uint32_t seed) {
+    static test_problem tp[oracle::SymmetricOracle::kMaxWarps + 1];
+    for (uint32_t W = 1; W <= max_warps; ++W) tp_init_sm(&tp[W], kernel, W, &sm);
+    const wsp_problem &top = *tp[max_warps].p;
+    oracle::SymmetricOracle o(top.units(), top.length, top.sigma, top.schedulers, max_warps);
+    uint32_t start[oracle::SymmetricOracle::kMaxWarps] = {0};
+    for (uint32_t W = 1; W <= max_warps; ++W) {
+        const uint32_t T = o.value(start, W);
+        const wsp::SlotBound b = wsp::slot_bound(*tp[W].p);
+        CHECK_SEEDED(b.computed, seed, "%s (normalised %s) W=%u: slot bound not computed", kernel, top.letters(), W);
+        CHECK_SEEDED(b.bound >= T, seed, "%s (normalised %s) sigma %u,%u,%u,%u S=%u W=%u: slot bound %llu < T = %u",
+                     kernel, top.letters(), top.sigma[0], top.sigma[1], top.sigma[2], top.sigma[3], top.schedulers, W,
+                     (unsigned long long)b.bound, T);
+        uint64_t others[wsp::kBoundCount];
+        const uint64_t least = wsp::upper_bounds(*tp[W].p, others);
+        ++g_instances;
+        g_tight += b.bound == T;
+        g_below += b.bound < least;
+    }
+}
+
+void test_space(void **) {
+    const uint32_t units[4] = {16, 32, 64, 128};
+    g_instances = g_tight = g_below = 0;
+    uint64_t index = 0;
+    oracle::each_canonical_kernel(3, units, 4, [&](const char *kernel, const uint32_t *u) {
+        if (index++ % kSpaceStride != 0) return;
+        for (uint32_t S = 0; S <= 4; ++S) check_kernel(kernel, sm_of(u, nullptr, S), 6, 0);
+    });
+    print_message("slot_bound space: %llu instances, slot bound == T(W) on %llu, below every other bound on %llu\n",
+                  (unsigned long long)g_instances, (unsigned long long)g_tight, (unsigned long long)g_below);
+    assert_true(g_below > 0);
+}
+
+void test_random(void **) {
+    const uint32_t base = test_seed();
+    g_instances = g_tight = g_below = 0;
+    for (int n = 0; n < kRandomCases; ++n) {
+        const uint32_t seed = case_seed(base, n);
+        uint32_t rng = seed;
+        char kernel[10];
+        const uint32_t len = 2 + rng_below(&rng, 6);
+        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(&rng, 4)];
+        kernel[len] = '\0';
+        const uint32_t units_choice[5] = {16, 32, 64, 96, 128};
+        uint32_t units[4], latency[4];
+        for (int u = 0; u < 4; ++u) {
+            units[u] = units_choice[rng_below(&rng, 5)];
+            latency[u] = 1 + rng_below(&rng, 2);
+        }
+        const wsp_sm_config sm = sm_of(units, latency, rng_below(&rng, 5));
+        test_problem tp;
+        tp_init_sm(&tp, kernel, 1, &sm);
+        const uint32_t I = wsp_problem_length(tp.p);
+        if (I > 14) continue;
+        uint32_t W = 1 + rng_below(&rng, 8);
+        for (;;) {  // C(I + W, W) multisets of positions
+            double states = 1;
+            for (uint32_t k = 1; k <= W; ++k) states = states * (I + k) / k;
+            if (states <= 60000 || W == 1) break;
+            --W;
+        }
+        check_kernel(kernel, sm, W, seed);
+    }
+    print_message("slot_bound random: %llu instances, slot bound == T(W) on %llu, below every other bound on %llu\n",
+                  (unsigned long long)g_instances, (unsigned long long)g_tight, (unsigned long long)g_below);
+}
+
+}  // namespace
+
+int main() {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_certificate),
+        cmocka_unit_test(test_known_values),
+        cmocka_unit_test(test_space),
+        cmocka_unit_test(test_random),
+    };
+    return cmocka_run_group_tests_name("slot_bound", tests, nullptr, nullptr);
+}
