@@ -25,6 +25,7 @@ extern "C" {
 #include "bounds/exit_bound.hpp"
 #include "bounds/upper_bounds.hpp"
 #include "bounds_oracle.hpp"
+#include "oracle_cases.hpp"
 #include "state_frame.hpp"
 #include "exact/frame.hpp"
 #include "exact/state_bound.hpp"
@@ -49,18 +50,6 @@ struct Tally {
     uint64_t cases = 0, instances = 0, states = 0;
     uint64_t tight[wsp::kBoundCount] = {};
 };
-
-wsp_sm_config sm_of(const uint32_t units[4], const uint32_t latency[4], uint32_t schedulers) {
-    wsp_sm_config sm;
-    memset(&sm, 0, sizeof sm);
-    sm.warp_size = 32;
-    for (int u = 0; u < 4; ++u) {
-        sm.units[u] = units[u];
-        sm.latency[u] = latency ? latency[u] : 1;
-    }
-    sm.schedulers = schedulers;
-    return sm;
-}
 
 // Checks one kernel and SM for W = 1..max_warps against the symmetric oracle: every closed-form
 // bound at every W, and the state bound at every state of 1..max_warps warps (when `states`). On a
@@ -191,16 +180,7 @@ void test_random(void **) {
         const uint32_t seed = case_seed(base, n);
         uint32_t rng = seed;
         char kernel[10];
-        const uint32_t len = 1 + rng_below(&rng, 7);
-        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(&rng, 4)];
-        kernel[len] = '\0';
-        const uint32_t units_choice[5] = {16, 32, 64, 96, 128};
-        uint32_t units[4], latency[4];
-        for (int u = 0; u < 4; ++u) {
-            units[u] = units_choice[rng_below(&rng, 5)];
-            latency[u] = 1 + rng_below(&rng, 2);
-        }
-        const wsp_sm_config sm = sm_of(units, latency, rng_below(&rng, 5));
+        const wsp_sm_config sm = random_case(&rng, 1, 7, kernel);
         test_problem tp;
         tp_init_sm(&tp, kernel, 1, &sm);
         const uint32_t I = wsp_problem_length(tp.p);

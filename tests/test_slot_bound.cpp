@@ -18,6 +18,7 @@ extern "C" {
 
 #include "bounds/upper_bounds.hpp"
 #include "bounds_oracle.hpp"
+#include "oracle_cases.hpp"
 #include "host/bounds/slot_bound.hpp"
 #include "model/problem.hpp"
 
@@ -30,18 +31,6 @@ constexpr uint32_t kSpaceStride = 7;
 constexpr int kRandomCases = 300;
 constexpr uint32_t kSpaceStride = 1;
 #endif
-
-wsp_sm_config sm_of(const uint32_t units[4], const uint32_t latency[4], uint32_t schedulers) {
-    wsp_sm_config sm;
-    memset(&sm, 0, sizeof sm);
-    sm.warp_size = 32;
-    for (int u = 0; u < 4; ++u) {
-        sm.units[u] = units[u];
-        sm.latency[u] = latency ? latency[u] : 1;
-    }
-    sm.schedulers = schedulers;
-    return sm;
-}
 
 void test_certificate(void **) {
     // max x + y  s.t.  x + 2y <= 4, 3x + y <= 6: optimum 2.8 at (1.6, 1.2)
@@ -142,16 +131,7 @@ void test_random(void **) {
         const uint32_t seed = case_seed(base, n);
         uint32_t rng = seed;
         char kernel[10];
-        const uint32_t len = 2 + rng_below(&rng, 6);
-        for (uint32_t i = 0; i < len; ++i) kernel[i] = "LCSD"[rng_below(&rng, 4)];
-        kernel[len] = '\0';
-        const uint32_t units_choice[5] = {16, 32, 64, 96, 128};
-        uint32_t units[4], latency[4];
-        for (int u = 0; u < 4; ++u) {
-            units[u] = units_choice[rng_below(&rng, 5)];
-            latency[u] = 1 + rng_below(&rng, 2);
-        }
-        const wsp_sm_config sm = sm_of(units, latency, rng_below(&rng, 5));
+        const wsp_sm_config sm = random_case(&rng, 2, 6, kernel);
         test_problem tp;
         tp_init_sm(&tp, kernel, 1, &sm);
         const uint32_t I = wsp_problem_length(tp.p);
