@@ -341,8 +341,8 @@ void test_random_kernels(void **) {
     assert_true(t.active == t.states && t.below > 0);
 }
 
-// A kernel longer than 64 instructions, where the solver counts the entries from the C
-// instructions left instead of a bit mask of the exits.
+// A kernel of 80 instructions (a long one: its entries counted from the C instructions left, as for
+// every kernel, reach runs far from the warp).
 void test_long_kernel(void **) {
     const wsp_sm_config sm = two_types(4, 1, false);
     Tally t;

@@ -102,6 +102,14 @@ inline EntryKernel entry_kernel(const wsp_problem &p) {
     return k;
 }
 
+// The entries a warp has left, from the C instructions at its position and after (c_left) and whether
+// it stands at a C: at an L every C-run after it is entered and has l instructions, c_left / l of
+// them; at a C it first finishes the r = (c_left - 1) mod l + 1 of its own run (a leading run has at
+// most l), then enters (c_left - 1) / l runs.
+inline uint32_t entries_left(const EntryKernel &k, uint32_t c_left, bool at_c) {
+    return (c_left - (at_c ? 1u : 0u)) / k.run;
+}
+
 // The bound from a state, for a last warp with `mine_c` C instructions left: `work_l`, `work_c` the
 // remaining L and C instructions of all warps, `entries_others` the entries the other warps have
 // left. Exact integer arithmetic (every count is below 2^31).
@@ -119,13 +127,11 @@ inline uint64_t entry_state_bound(const EntryKernel &k, uint64_t work_l, uint64_
 }
 
 // The run-entry bound from the start (bound id WSP_BOUND_ENTRY): every warp at position 0, so any of
-// them may be the last; UINT64_MAX when the kernel lacks the shape. One pass over the kernel.
+// them may be the last; UINT64_MAX when the kernel lacks the shape.
 inline uint64_t entry_initial_bound(const wsp_problem &p) {
     const EntryKernel k = entry_kernel(p);
     if (!k.active) return UINT64_MAX;
-    const uint8_t *units = p.units();
-    uint64_t entries = 0;  // per warp: an L followed by a C
-    for (uint32_t i = 0; i + 1u < p.length; ++i) entries += units[i] == k.l_type && units[i + 1u] == k.c_type;
+    const uint64_t entries = entries_left(k, p.count[k.c_type], k.leading > 0);  // per warp
     const uint64_t W = p.warps;
     return entry_state_bound(k, W * p.count[k.l_type], W * p.count[k.c_type], p.count[k.c_type],
                              (W - 1u) * entries);

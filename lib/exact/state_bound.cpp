@@ -21,50 +21,21 @@ StateBound::StateBound(const wsp_problem &p, uint32_t *suffix) : p_(&p), suffix_
     for (int u = 0; u < WSP_UNIT_COUNT; ++u)
         if (p.sigma[u] < p.schedulers) below_ |= 1u << u;
     entry_ = entry_kernel(p);
-    exits_ = 0;
-    if (entry_.active && I <= 64u)
-        for (uint32_t i = 0; i + 1u < I; ++i)
-            if (units[i] == entry_.l_type && units[i + 1u] == entry_.c_type) exits_ |= uint64_t{1} << i;
 }
 
-namespace {
-
-// Set bits of x, without a library call (x86-64 without POPCNT, Cortex-M4).
-inline uint32_t bits_set(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return static_cast<uint32_t>((x * 0x0101010101010101u) >> 56);
-}
-
-}  // namespace
-
-// The run-entry bound (bounds/entry_bound.hpp) for a warp of group 0 as the last warp. The entries a
-// warp at p has left are the exits at p..I-2: the set bits of exits_ >> p for kernels of at most 64
-// instructions; else from the C instructions left, C(p): at an L position every C-run after p is
-// entered and has l instructions, C(p) / l of them; at a C position the warp first finishes the
-// r = (C(p) - 1) mod l + 1 instructions of its own run (a leading run has at most l), then enters
-// (C(p) - r) / l = (C(p) - 1) / l runs.
+// The run-entry bound (bounds/entry_bound.hpp) for a warp of group 0 as the last warp; each group's
+// entries left from its C instructions left (entries_left).
 uint32_t StateBound::entry_bound(const Frame &f, uint32_t ub) const {
     const uint32_t G = f.groups();
     const uint32_t c = static_cast<uint32_t>(entry_.c_type);
+    const uint8_t *units = p_->units();
     uint64_t entries = 0;
     uint32_t mine = 0;
-    if (p_->length <= 64u) {
-        for (uint32_t g = 0; g < G; ++g) {
-            const uint32_t e = bits_set(exits_ >> f.position(g));
-            entries += uint64_t{e} * f.count(g);
-            if (g == 0) mine = e;
-        }
-    } else {
-        const uint8_t *units = p_->units();
-        for (uint32_t g = 0; g < G; ++g) {
-            const uint32_t pos = f.position(g);
-            const uint32_t left = suffix_[4u * static_cast<size_t>(pos) + c];
-            const uint32_t e = (left - (units[pos] == c ? 1u : 0u)) / entry_.run;
-            entries += uint64_t{e} * f.count(g);
-            if (g == 0) mine = e;
-        }
+    for (uint32_t g = 0; g < G; ++g) {
+        const uint32_t pos = f.position(g);
+        const uint32_t e = entries_left(entry_, suffix_[4u * static_cast<size_t>(pos) + c], units[pos] == c);
+        entries += uint64_t{e} * f.count(g);
+        if (g == 0) mine = e;
     }
     const FrameHeader &h = f.header();
     const uint64_t b = entry_state_bound(entry_, h.work[entry_.l_type], h.work[c],

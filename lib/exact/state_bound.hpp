@@ -58,7 +58,6 @@ private:
     uint32_t no_limit_;  // bit m: the scheduler limit cannot bind when the types of mask m have work
     uint32_t below_;     // bit U: sigma_U < S (U keeps a warp waiting on its own)
     EntryKernel entry_;  // the run-entry bound's kernel shape (inactive for other kernels)
-    uint64_t exits_;     // bit i: an entry (L at i, C at i + 1), when I <= 64; else 0
 
     uint32_t entry_bound(const Frame &f, uint32_t ub) const;
 };
