@@ -39,4 +39,16 @@ inline wsp_sm_config random_case(uint32_t *rng, uint32_t min_len, uint32_t sprea
     return sm_of(units, latency, rng_below(rng, 5));
 }
 
+// W drawn from 1..8, then lowered until the C(I + W, W) multisets of positions the oracle visits number
+// at most 60,000 (W = 1 at least).
+inline uint32_t random_small_warps(uint32_t *rng, uint32_t I) {
+    uint32_t W = 1 + rng_below(rng, 8);
+    for (;;) {
+        double states = 1;
+        for (uint32_t k = 1; k <= W; ++k) states = states * (I + k) / k;
+        if (states <= 60000 || W == 1) return W;
+        --W;
+    }
+}
+
 #endif

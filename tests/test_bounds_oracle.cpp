@@ -184,15 +184,7 @@ void test_random(void **) {
         test_problem tp;
         tp_init_sm(&tp, kernel, 1, &sm);
         const uint32_t I = wsp_problem_length(tp.p);
-        // W as large as keeps the state space small: C(I + W, W) multisets
-        uint32_t W = 1 + rng_below(&rng, 8);
-        for (;;) {
-            double states = 1;
-            for (uint32_t k = 1; k <= W; ++k) states = states * (I + k) / k;
-            if (states <= 60000 || W == 1) break;
-            --W;
-        }
-        check_kernel(kernel, sm, W, true, seed, &tally);
+        check_kernel(kernel, sm, random_small_warps(&rng, I), true, seed, &tally);
     }
     note_slice("bounds_oracle random", kRandomCases, kAllRandomCases);
     print_message("bounds_oracle random: %llu instances, %llu states\n", (unsigned long long)tally.instances,

@@ -136,14 +136,7 @@ void test_random(void **) {
         tp_init_sm(&tp, kernel, 1, &sm);
         const uint32_t I = wsp_problem_length(tp.p);
         if (I > 14) continue;
-        uint32_t W = 1 + rng_below(&rng, 8);
-        for (;;) {  // C(I + W, W) multisets of positions
-            double states = 1;
-            for (uint32_t k = 1; k <= W; ++k) states = states * (I + k) / k;
-            if (states <= 60000 || W == 1) break;
-            --W;
-        }
-        check_kernel(kernel, sm, W, seed);
+        check_kernel(kernel, sm, random_small_warps(&rng, I), seed);
     }
     print_message("slot_bound random: %llu instances, slot bound == T(W) on %llu, below every other bound on %llu\n",
                   (unsigned long long)g_instances, (unsigned long long)g_tight, (unsigned long long)g_below);
