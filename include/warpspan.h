@@ -653,7 +653,9 @@ WSP_API wsp_status wsp_lower_run(const wsp_problem *problem, const wsp_lower_opt
 /** What proves the upper end (wsp_bracket_result.upper_by). */
 enum wsp_bracket_upper_id {
     WSP_BRACKET_UPPER_BOUND = 0,  /* the closed-form proven bound (result.bound) */
-    WSP_BRACKET_UPPER_EXACT = 1   /* the exact search's refuted probes */
+    WSP_BRACKET_UPPER_EXACT = 1,  /* the exact search's refuted probes */
+    WSP_BRACKET_UPPER_SLOT = 2    /* the host's slot bound, a linear program (wsp_host_bracket_run
+                                     only; docs/bounds.md 6c; since 1.3) */
 };
 
 /** The exact search's table when options.states is 0, and the work units an expanded state costs. */

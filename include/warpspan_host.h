@@ -145,10 +145,13 @@ WSP_API wsp_status wsp_host_lower_run(const wsp_problem *problem, const wsp_host
 
 /* ==== the anytime bracket on threads (since 1.1) =============================================== */
 /** wsp_bracket_run's three phases on the host: the witness searches as wsp_host_lower_run jobs on
- *  threads, the exact search in heap memory, and a time budget for the whole call. A work budget is
- *  split as the core splits it (an eighth, a quarter in states of WSP_BRACKET_STATE_UNITS units, the
- *  rest); a time budget S (run->seconds) ends the phases at S/8, 3S/8 and S after the call's start
- *  (a phase that ends early leaves its time to the next); with both, whichever ends first. */
+ *  threads, the exact search in heap memory, and a time budget for the whole call. Since 1.3 they
+ *  start from the host's slot bound (docs/bounds.md 6c: a linear program, for kernels of at most 48
+ *  normalised instructions, within 20,000 simplex iterations and half of any time budget;
+ *  upper_by WSP_BRACKET_UPPER_SLOT when it is the upper end). A work budget is split as the core
+ *  splits it (an eighth, a quarter in states of WSP_BRACKET_STATE_UNITS units, the rest); a time
+ *  budget S (run->seconds) ends the phases at S'/8, 3S'/8 and S' after the slot bound, S' the time it
+ *  left (a phase that ends early leaves its time to the next); with both, whichever ends first. */
 typedef struct wsp_host_bracket_options {
     wsp_bracket_options bracket; /* the core's options (reserved words 1..9). bracket.control.budget
                                     is the work of the whole call; 0: wsp_bracket_default_work(problem),

@@ -18,6 +18,12 @@ echo "$out" | tr -d '\n ' | grep -q '"lower":9,"upper":9,"exact":true' || {
     echo "$out" >&2
     exit 1
 }
+# the slot bound falls back on its dense simplex (kernels up to 16 normalised instructions)
+"$cli" --kernel LCL --warps 4 --method bound | grep -q '^    slot          9   (.*the built-in simplex, no lp_solve' || {
+    echo "check-no-lpsolve: the slot bound did not come from the built-in simplex:" >&2
+    "$cli" --kernel LCL --warps 4 --method bound >&2
+    exit 1
+}
 set +e
 msg=$("$cli" --kernel LCL --warps 4 --method ilp 2>&1)
 rc=$?

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Which end of the bracket is loose on real kernels: at small W, where the exact search settles
-T(W) in most cases within seconds, each nvcc fixture's least closed-form proven bound (upper/T) and
-the witness search's best schedule (T/witness) are set against T(W). A figure, not a test: it fails
-only when the tool itself fails.
+T(W) in most cases within seconds, each nvcc fixture's least proven bound of `--method bound`
+(upper/T; the closed forms and, on the host, the slot LP) and the witness search's best schedule
+(T/witness) are set against T(W). A figure, not a test: it fails only when the tool itself fails.
 
 usage: which_end.py [--warpspan PATH] [--seconds S] [--warps 2,3,4] [--quick]
                     [--exact-seconds X [--threads N] [--memory MIB]]
@@ -82,8 +82,8 @@ def main(argv):
     warps = [int(w) for w in a.warps.split(",")]
     budget = "%g s per method" % a.seconds if exact is None else "%g s for the lower method, %g s on %d thread%s " \
         "for the exact search" % (a.seconds, exact[0], exact[1], "" if exact[1] == 1 else "s")
-    print("which end is loose: %s; T(W) from the exact search; upper = least closed-form "
-          "proven bound, witness = the lower method's best schedule" % budget)
+    print("which end is loose: %s; T(W) from the exact search; upper = least proven "
+          "bound (closed forms, slot LP), witness = the lower method's best schedule" % budget)
     print("%-10s %-6s %3s %3s | %6s %6s %6s | %6s %6s | %7s %7s" % (
         "kernel", "arch", "I", "W", "upper", "paper", "wit.", "T(W)", "", "upper/T", "T/wit."))
     up_ratios, wit_ratios, open_cases = [], [], 0

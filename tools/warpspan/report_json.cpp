@@ -160,14 +160,18 @@ void write_report_json(JsonWriter &j, const ReportInput &in) {
     }
     j.key("results").begin_object();
     const wsp_bounds &b = a.bounds;
-    j.key("bound").begin_object(Layout::kInline).member("upper", b.upper);
+    j.key("bound").begin_object(Layout::kInline).member("upper", a.bound_upper);
     j.member("trivial", b.bound[WSP_BOUND_TRIVIAL]).member("saturation", b.bound[WSP_BOUND_SATURATION]);
     j.member("last_warp", b.bound[WSP_BOUND_LAST_WARP]).member("paper", b.paper);
     j.member("paper_safe", b.paper_safe != 0);
     for (uint32_t id = WSP_BOUND_LAST_WARP + 1; id < WSP_BOUND_SLOTS; ++id)  // the library's newer bounds
         if (b.bound[id] != 0 && b.bound[id] != UINT64_MAX)  // not in this library, or not this kernel
             j.member(wsp_bound_name(id), b.bound[id]);
-    j.member("upper_from", wsp_bound_name(b.upper_id)).end_object();
+    if (a.slot.computed) j.member("slot", a.slot.bound);
+    else j.key("slot").null();
+    j.member("slot_iterations", a.slot.iterations);
+    const bool slot_least = a.slot.computed && a.slot.bound < b.upper;
+    j.member("upper_from", slot_least ? "slot" : wsp_bound_name(b.upper_id)).end_object();
     if (a.given) {
         j.key("witness").begin_object(Layout::kInline).member("lower", a.given->makespan).member("validated", true);
         ids(j, "witness", a.given->string);

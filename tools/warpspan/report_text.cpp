@@ -82,10 +82,29 @@ void write_problem(std::ostream &out, const ReportInput &in) {
     out << "\n";
 }
 
+// The slot bound's value and what it cost, or why there is none.
+std::string slot_text(const Analysis &a) {
+    const wsp::SlotBound &s = a.slot;
+    const uint32_t I = wsp_problem_length(a.problem);
+    if (s.computed)
+        return std::to_string(s.bound) + "   (docs/bounds.md 6c, a linear program on the host: " +
+               (s.lpsolve ? plural(s.iterations, "simplex iteration", "simplex iterations") + " of lp_solve)"
+                          : std::string("the built-in simplex, no lp_solve in this build)"));
+    if (I > wsp::kSlotHostLength)
+        return "not computed   (I = " + std::to_string(I) + " > " + std::to_string(wsp::kSlotHostLength) +
+               " normalised instructions: the linear program grows with I^2)";
+    if (s.iterations > 0)
+        return "not computed   (lp_solve found no optimum within " + plural(s.iterations, "simplex iteration", "simplex iterations") + ")";
+    return "not computed   (I = " + std::to_string(I) + " > " + std::to_string(wsp::kDenseLength) +
+           " without lp_solve in this build)";
+}
+
 void write_bounds(std::ostream &out, const Analysis &a) {
     const wsp_bounds &b = a.bounds;
     out << "bounds on T(" << wsp_problem_warps(a.problem) << ")\n";
-    out << "  upper         " << b.upper << "   proven: the least bound below (" << wsp_bound_name(b.upper_id) << ")\n";
+    const bool slot_least = a.slot.computed && a.slot.bound < b.upper;
+    out << "  upper         " << a.bound_upper << "   proven: the least bound below ("
+        << (slot_least ? "slot" : wsp_bound_name(b.upper_id)) << ")\n";
     out << "    W*I           " << b.bound[WSP_BOUND_TRIVIAL] << "\n";
     out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
@@ -95,6 +114,7 @@ void write_bounds(std::ostream &out, const Analysis &a) {
         out << "    " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ') << b.bound[id]
             << "   (docs/bounds.md)\n";
     }
+    out << "    slot          " << slot_text(a) << "\n";
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)
         out << "safe here (every used type has sigma 1, so it equals W*I)\n";

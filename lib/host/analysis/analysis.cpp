@@ -137,8 +137,13 @@ bool prepare_analysis(const AnalysisRequest &request, Analysis &a, AnalysisError
     wsp_diag d{};
     if (wsp_bounds_compute(a.problem, &a.bounds, &d) != WSP_OK)
         return internal(error, "problem", "the bounds failed on a valid problem");
-    a.upper = a.bounds.upper;
+    a.upper = a.bound_upper = a.bounds.upper;
     a.upper_source = "the bound";
+    a.slot = host_slot_bound(*a.problem);
+    if (a.slot.computed && a.slot.bound < a.bound_upper) {
+        a.upper = a.bound_upper = a.slot.bound;
+        a.upper_source = "the slot bound";
+    }
     if (!request.witness.empty()) {
         Witness w;
         if (!decode_witness(a.problem, request.witness, "witness", w, error)) return false;
@@ -162,7 +167,7 @@ bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis
         BracketRun run;
         if (!run_bracket(request, observer, a, run, error)) return false;
         if (!accept_witness(a, run.witness, run.lower, "bracket", error)) return false;
-        if (run.upper < a.bounds.upper) offer_upper(a, run.upper, "bracket");  // else the bound proves it
+        if (run.upper < a.bound_upper) offer_upper(a, run.upper, "bracket");  // else the bound proves it
         a.stopped = a.stopped || run.stop == WSP_STOP_CANCELLED;
         a.bracket = std::move(run);
     }
@@ -178,7 +183,7 @@ bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis
         if (!run_exact(request, observer, a, run, error)) return false;
         if (!accept_witness(a, run.witness, run.result.lower, "exact", error)) return false;
         // A bracket whose upper end is still the safe bound proves nothing new.
-        if (run.result.stop == WSP_STOP_FINISHED || run.result.upper < a.bounds.upper)
+        if (run.result.stop == WSP_STOP_FINISHED || run.result.upper < a.bound_upper)
             offer_upper(a, run.result.upper, "exact");
         a.stopped = a.stopped || run.result.stop == WSP_STOP_CANCELLED;
         a.exact = std::move(run);
@@ -189,7 +194,7 @@ bool run_methods(const AnalysisRequest &request, RunObserver *observer, Analysis
         if (run.result.lower > 0 && !accept_witness(a, run.witness, run.result.lower, "ilp", error)) return false;
         // A stopped ILP proves nothing beyond its horizon, the safe bound already counted.
         if (run.result.stop == WSP_STOP_FINISHED) offer_upper(a, run.result.upper, "ilp");
-        if (run.has_lp_bound && run.lp_bound < a.bounds.upper) offer_upper(a, run.lp_bound, "ilp lp relaxation");
+        if (run.has_lp_bound && run.lp_bound < a.bound_upper) offer_upper(a, run.lp_bound, "ilp lp relaxation");
         a.stopped = a.stopped || run.result.stop == WSP_STOP_CANCELLED;
         a.ilp = std::move(run);
     }
@@ -251,7 +256,9 @@ const char *lower_found_by_name(uint32_t found_by) {
 
 const char *bracket_found_by_name(uint32_t found_by) { return found_by == 4 ? "exact" : lower_found_by_name(found_by); }
 
-const char *bracket_upper_by_name(uint32_t upper_by) { return upper_by == 1 ? "exact" : "bound"; }
+const char *bracket_upper_by_name(uint32_t upper_by) {
+    return upper_by == WSP_BRACKET_UPPER_EXACT ? "exact" : upper_by == WSP_BRACKET_UPPER_SLOT ? "slot" : "bound";
+}
 
 const char *ilp_model_format(const std::string &path) {
     const std::string suffix = ".mps";  // the rule of wsp_host_ilp_write

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "host/bounds/slot_bound.hpp"
 #include "warpspan.h"
 #include "warpspan_host.h"
 
@@ -191,6 +192,8 @@ struct Analysis {
     std::vector<uint64_t> problem_storage;
     wsp_problem *problem = nullptr;
     wsp_bounds bounds{};
+    SlotBound slot;            // the host-only slot bound (docs/bounds.md 6c), where computed
+    uint64_t bound_upper = 0;  // what the bounds alone prove: the least of bounds.upper and slot.bound
     std::optional<Witness> given;  // the request's witness, decoded and validated
     std::optional<LowerRun> lower_search;  // the lower-bound method's run
     std::optional<BracketRun> bracket;     // the bracket method's run
@@ -296,7 +299,7 @@ const char *ilp_status_name(uint32_t stop);           // "optimal", "timeout", "
 const char *lower_stop_name(uint32_t stop);          // "optimal", "work", "time", "cancelled"
 const char *lower_found_by_name(uint32_t found_by);  // "initial", "policy", "beam", "anneal"
 const char *bracket_found_by_name(uint32_t found_by);  // lower_found_by_name's, or "exact"
-const char *bracket_upper_by_name(uint32_t upper_by);  // "bound" or "exact"
+const char *bracket_upper_by_name(uint32_t upper_by);  // "bound", "exact" or "slot"
 const char *ilp_model_format(const std::string &path);  // "mps" for a .mps name, else "lp"
 
 }  // namespace host

@@ -16,6 +16,23 @@
 
 namespace wsp {
 
+namespace {
+
+// Sorts a row's terms by column and adds up repeated columns, dropping zeros.
+void merge_terms(std::vector<std::pair<uint32_t, int64_t>> &terms) {
+    std::sort(terms.begin(), terms.end());
+    size_t out = 0;
+    for (size_t k = 0; k < terms.size();) {
+        const uint32_t c = terms[k].first;
+        int64_t sum = 0;
+        for (; k < terms.size() && terms[k].first == c; ++k) sum += terms[k].second;
+        if (sum != 0) terms[out++] = {c, sum};
+    }
+    terms.resize(out);
+}
+
+}  // namespace
+
 IntLp slot_lp(const uint8_t *units, uint32_t I, const uint32_t sigma[WSP_UNIT_COUNT], uint32_t S, uint32_t W) {
     IntLp lp;
     const uint32_t NS = 2 * I;  // slots: J_i = 2i (the window of position i), a_i = 2i + 1 (its advance cycle)
@@ -134,18 +151,7 @@ IntLp slot_lp(const uint8_t *units, uint32_t I, const uint32_t sigma[WSP_UNIT_CO
             lp.rows.push_back(r);
         }
     }
-    // merge repeated columns within a row
-    for (IntLp::Row &r : lp.rows) {
-        std::sort(r.terms.begin(), r.terms.end());
-        size_t out = 0;
-        for (size_t k = 0; k < r.terms.size();) {
-            const uint32_t c = r.terms[k].first;
-            int64_t sum = 0;
-            for (; k < r.terms.size() && r.terms[k].first == c; ++k) sum += r.terms[k].second;
-            if (sum != 0) r.terms[out++] = {c, sum};
-        }
-        r.terms.resize(out);
-    }
+    for (IntLp::Row &r : lp.rows) merge_terms(r.terms);
     return lp;
 }
 
@@ -325,52 +331,86 @@ private:
 
 }  // namespace
 
+bool certify_duals(const IntLp &lp, const std::vector<double> &dual, int64_t *bound) {
+    if (dual.size() != lp.rows.size()) return false;
+    // y_r = dual_r rounded towards 0 to a multiple of 2^-30 and clamped to the sign its row allows
+    // (>= 0 for <=, <= 0 for >=, any for =): then y.(A x) <= y.b for every feasible x.
+    const double scale = 1073741824.0;  // 2^30
+    const uint32_t n = static_cast<uint32_t>(lp.obj.size());
+    std::vector<__int128> reduced(n);
+    for (uint32_t j = 0; j < n; ++j) reduced[j] = static_cast<__int128>(lp.obj[j]) << 30;
+    __int128 total = 0;
+    for (size_t r = 0; r < lp.rows.size(); ++r) {
+        const IntLp::Row &row = lp.rows[r];
+        double d = dual[r];
+        if (!(d == d) || fabs(d) > 8.0e6) return false;  // NaN or absurd: no bound
+        if (row.sense < 0 && d < 0) d = 0;
+        if (row.sense > 0 && d > 0) d = 0;
+        const __int128 y = static_cast<__int128>(static_cast<int64_t>(d > 0 ? floor(d * scale) : ceil(d * scale)));
+        if (y == 0) continue;
+        total += y * row.rhs;
+        for (const auto &t : row.terms) reduced[t.first] -= y * t.second;
+    }
+    // c.x = y.(A x) + (c - A^T y).x <= y.b + sum_j u_j max(0, (c - A^T y)_j) for 0 <= x <= u
+    for (uint32_t j = 0; j < n; ++j)
+        if (reduced[j] > 0) total += reduced[j] * lp.upper[j];
+    *bound = static_cast<int64_t>(total >> 30);  // arithmetic shift: floor for negative values too
+    return true;
+}
+
 bool certified_lp_max(const IntLp &lp, int64_t *bound, double *value, uint32_t *pivots) {
     // rows in <= form: >= negated, = split in two
     struct LeRow {
-        const IntLp::Row *row;
+        uint32_t row;
         int64_t sign;
     };
     std::vector<LeRow> le;
-    for (const IntLp::Row &r : lp.rows) {
-        if (r.sense <= 0) le.push_back({&r, 1});
-        if (r.sense >= 0) le.push_back({&r, -1});
+    for (uint32_t r = 0; r < lp.rows.size(); ++r) {
+        if (lp.rows[r].sense <= 0) le.push_back({r, 1});
+        if (lp.rows[r].sense >= 0) le.push_back({r, -1});
     }
     const uint32_t n = static_cast<uint32_t>(lp.obj.size());
     const uint32_t m = static_cast<uint32_t>(le.size());
     Simplex sx(m, n);
     std::vector<double> a(n);
     for (uint32_t r = 0; r < m; ++r) {
+        const IntLp::Row &row = lp.rows[le[r].row];
         std::fill(a.begin(), a.end(), 0.0);
-        for (const auto &t : le[r].row->terms) a[t.first] = static_cast<double>(le[r].sign * t.second);
-        sx.set_row(r, a, static_cast<double>(le[r].sign * le[r].row->rhs));
+        for (const auto &t : row.terms) a[t.first] = static_cast<double>(le[r].sign * t.second);
+        sx.set_row(r, a, static_cast<double>(le[r].sign * row.rhs));
     }
     std::vector<double> c(n);
     for (uint32_t j = 0; j < n; ++j) c[j] = static_cast<double>(lp.obj[j]);
     std::vector<double> duals;
     if (!sx.run(c, &duals, value, pivots)) return false;
-    // the certificate: y = duals rounded down to multiples of 2^-30, clamped at 0
-    const double scale = 1073741824.0;  // 2^30
-    std::vector<__int128> reduced(n);
-    for (uint32_t j = 0; j < n; ++j) reduced[j] = static_cast<__int128>(lp.obj[j]) << 30;
-    __int128 total = 0;
-    for (uint32_t r = 0; r < m; ++r) {
-        const double d = duals[r] > 0 ? floor(duals[r] * scale) : 0.0;
-        if (!(d >= 0) || d > 9.0e15) return false;  // NaN or absurd: no bound
-        const __int128 y = static_cast<__int128>(static_cast<int64_t>(d));
-        if (y == 0) continue;
-        total += y * (le[r].sign * le[r].row->rhs);
-        for (const auto &t : le[r].row->terms) reduced[t.first] -= y * (le[r].sign * t.second);
-    }
-    for (uint32_t j = 0; j < n; ++j)
-        if (reduced[j] > 0) total += reduced[j] * lp.upper[j];
-    // floor(total / 2^30)
-    __int128 q = total >> 30;  // arithmetic shift: floor for negative values too
-    *bound = static_cast<int64_t>(q);
-    return true;
+    // back to one signed multiplier per row: the <= copy counts +, the >= copy -
+    std::vector<double> dual(lp.rows.size(), 0.0);
+    for (uint32_t r = 0; r < m; ++r)
+        if (duals[r] > 0) dual[le[r].row] += static_cast<double>(le[r].sign) * duals[r];
+    return certify_duals(lp, dual, bound);
 }
 
-SlotBound slot_bound(const wsp_problem &p, uint32_t max_length) {
+IntLp cumulate_slots(const IntLp &lp, uint32_t I) {
+    // x[j][s] is column j * 2I + s (slot_lp adds them first); x[j][s] = C[j][s] - C[j][s - 1].
+    const uint32_t NS = 2 * I, nx = I * NS;
+    IntLp out = lp;
+    std::vector<std::pair<uint32_t, int64_t>> t;
+    for (IntLp::Row &r : out.rows) {
+        t.clear();
+        for (const auto &e : r.terms) {
+            t.push_back(e);
+            if (e.first < nx && e.first % NS > 0) t.push_back({e.first - 1, -e.second});
+        }
+        merge_terms(t);
+        r.terms = t;
+    }
+    for (uint32_t j = 0; j < I; ++j)  // x[j][s] >= 0
+        for (uint32_t s = 1; s < NS; ++s)
+            out.rows.push_back(IntLp::Row{{{j * NS + s - 1, -1}, {j * NS + s, 1}}, +1, 0});
+    return out;
+}
+
+SlotBound slot_bound(const wsp_problem &p, uint32_t max_length, const LpBudget &budget) {
     SlotBound out;
     const uint32_t I = p.length;
     if (I == 0 || I > max_length) return out;
@@ -379,11 +419,22 @@ SlotBound slot_bound(const wsp_problem &p, uint32_t max_length) {
     out.rows = static_cast<uint32_t>(lp.rows.size());
     out.columns = static_cast<uint32_t>(lp.obj.size());
     int64_t b = 0;
-    if (!certified_lp_max(lp, &b, &out.lp_value, &out.pivots)) return out;
+    if (certified_lp_max_lpsolve(cumulate_slots(lp, I), budget, &b, &out.lp_value, &out.iterations)) {
+        out.lpsolve = true;
+    } else if (out.iterations != 0 || I > kDenseLength || !certified_lp_max(lp, &b, &out.lp_value, &out.pivots)) {
+        return out;  // lp_solve ran and failed or ran out of budget, or no lp_solve and too long for the dense one
+    }
     if (b < 0) b = 0;
     out.bound = I + static_cast<uint64_t>(b);
     out.computed = true;
     return out;
+}
+
+SlotBound host_slot_bound(const wsp_problem &p, double seconds) {
+    LpBudget budget;
+    budget.iterations = kSlotHostIterations;
+    budget.seconds = seconds;
+    return slot_bound(p, kSlotHostLength, budget);
 }
 
 }  // namespace wsp

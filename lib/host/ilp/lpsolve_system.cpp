@@ -12,6 +12,7 @@ struct AbortState {
     void *context;
     double incumbent;
     bool stopped;
+    uint64_t iterations;  // 0: no limit
 };
 
 // Once the caller said stop, every later check says so too. lp_solve does not always stop at the first
@@ -21,6 +22,10 @@ struct AbortState {
 int __WINAPI on_abort(lprec *lp, void *handle) {
     AbortState *s = static_cast<AbortState *>(handle);
     if (s->stopped) return TRUE;
+    if (s->iterations != 0 && static_cast<uint64_t>(get_total_iter(lp)) > s->iterations) {
+        s->stopped = true;
+        return TRUE;
+    }
     if (s->fn == nullptr) return FALSE;
     if (s->fn(s->context, s->incumbent, static_cast<uint64_t>(get_total_nodes(lp)))) {
         s->stopped = true;
@@ -73,6 +78,20 @@ bool LpSolve::add_integer(const char *name) {
     return name == nullptr || set_col_name(lp_, col, const_cast<char *>(name));
 }
 
+bool LpSolve::add_real(double upper) {
+    const int col = ++next_column_;
+    return col <= get_Ncolumns(lp_) && set_bounds(lp_, col, 0.0, upper);
+}
+
+void LpSolve::want_duals() { set_presolve(lp_, PRESOLVE_SENSDUALS, get_presolveloops(lp_)); }
+
+bool LpSolve::row_duals(std::vector<double> *duals) {
+    REAL *d = nullptr, *from = nullptr, *till = nullptr;
+    if (!get_ptr_sensitivity_rhs(lp_, &d, &from, &till) || d == nullptr) return false;
+    duals->assign(d, d + get_Nrows(lp_));  // rows first, then the columns' reduced costs
+    return true;
+}
+
 bool LpSolve::maximise(const int *cols, const double *vals, size_t n) {
     cols_.resize(n);
     vals_.assign(vals, vals + n);
@@ -99,7 +118,7 @@ void LpSolve::end_rows() {
 
 LpSolve::Outcome LpSolve::solve(AbortFn abort, void *context) {
     end_rows();
-    AbortState state{abort, context, 0.0, false};
+    AbortState state{abort, context, 0.0, false, iteration_limit_};
     put_abortfunc(lp_, on_abort, &state);
     put_msgfunc(lp_, on_message, &state, MSG_MILPFEASIBLE | MSG_MILPBETTER);
     Outcome out{};
@@ -110,6 +129,7 @@ LpSolve::Outcome LpSolve::solve(AbortFn abort, void *context) {
     out.stopped = state.stopped;
     out.infeasible = out.code == INFEASIBLE;
     out.nodes = static_cast<uint64_t>(get_total_nodes(lp_));
+    out.iterations = static_cast<uint64_t>(get_total_iter(lp_));
     // OPTIMAL, or SUBOPTIMAL after a break with an improved solution: a feasible integer point.
     out.has_solution = out.code == OPTIMAL || out.code == SUBOPTIMAL;
     if (out.has_solution) {

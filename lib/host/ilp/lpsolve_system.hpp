@@ -44,9 +44,21 @@ public:
         bool infeasible;       // lp_solve said INFEASIBLE
         double objective;
         uint64_t nodes;
+        uint64_t iterations;   // simplex iterations
         std::vector<double> solution;
     };
     Outcome solve(AbortFn abort, void *context);
+
+    // A continuous column in [0, upper] (for plain LPs, such as the slot bound's).
+    bool add_real(double upper);
+
+    // Asks solve() to keep the dual values (before solve()); row_duals() then gives one per row, in
+    // the order the rows were added, with lp_solve's sign convention.
+    void want_duals();
+    // Stops solve() after this many simplex iterations (0: no limit): a budget that, unlike time, gives
+    // the same answer on every machine.
+    void limit_iterations(uint64_t n) { iteration_limit_ = n; }
+    bool row_duals(std::vector<double> *duals);
 
     // Drops integrality from every column (their bounds stay [0, 1] or [0, inf)): the next solve()
     // solves the LP relaxation.
@@ -72,6 +84,7 @@ private:
     bool names_;
     bool row_mode_ = true;
     int next_column_ = 0;
+    uint64_t iteration_limit_ = 0;
     std::vector<int> cols_;  // 1-based copies for lp_solve
     std::vector<double> vals_;
 };

@@ -42,3 +42,11 @@ wsp_status lp_relaxation(const wsp_problem &, const Model &, double, uint32_t *b
 
 }  // namespace ilp
 }  // namespace wsp
+
+// The slot bound falls back on its dense simplex.
+#include "host/bounds/slot_bound.hpp"
+
+bool wsp::certified_lp_max_lpsolve(const IntLp &, const LpBudget &, int64_t *, double *, uint64_t *iterations) {
+    *iterations = 0;
+    return false;
+}

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "bounds/upper.hpp"
+#include "host/bounds/slot_bound.hpp"
 #include "warpspan_host.h"
 #include "host/jobs/pool.hpp"
 #include "model/problem.hpp"
@@ -44,7 +45,8 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
                                            const wsp_host_run_options *run, uint32_t *witness,
                                            size_t witness_length, wsp_host_bracket_result *result,
                                            wsp_diag *diag) {
-    const double start = wsp_host_seconds();
+    const double call_start = wsp_host_seconds();
+    double start = call_start;  // of the phases after the slot bound
     zero(result);
     wsp_status st = check_problem(p, diag);
     if (st != WSP_OK) return st;
@@ -64,7 +66,7 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
     if (st != WSP_OK) return st;
     st = check_outputs(*p, witness, witness_length, result, diag);
     if (st != WSP_OK) return st;
-    const double total = run != nullptr ? run->seconds : 0;
+    double total = run != nullptr ? run->seconds : 0;
     const uint64_t budget = o.bracket.control.budget != 0 ? o.bracket.control.budget
                             : total > 0                   ? 0
                                                           : bracket_default_work(*p);
@@ -75,6 +77,19 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
     b.bound = static_cast<uint32_t>(proven_upper(*p));
     b.upper = b.bound;
     b.upper_by = kBracketUpperBound;
+    {  // Phase 0: the host's slot bound (docs/bounds.md 6c) within its iteration budget and half of
+       // the time; the phases below share what is left in their usual proportions (same deadline).
+        const SlotBound slot = host_slot_bound(*p, total > 0 ? total * 0.5 : 0);
+        if (slot.computed && slot.bound < b.upper) {
+            b.upper = static_cast<uint32_t>(slot.bound);
+            b.upper_by = WSP_BRACKET_UPPER_SLOT;
+        }
+        if (total > 0) {
+            const double used = wsp_host_seconds() - start;
+            start += used;
+            total -= used;
+        }
+    }
     b.exact_stop = WSP_STOP_FINISHED;
     uint32_t stop = WSP_STOP_BUDGET;
 
@@ -84,6 +99,7 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
     lo.lower.control.budget = budget != 0 ? plan.first_lower : 0;
     lo.lower.seed = o.bracket.seed;
     lo.lower.max_beam = o.bracket.max_beam;
+    if (b.upper_by == WSP_BRACKET_UPPER_SLOT) lo.lower.upper = b.upper;  // a witness there is T(W): stop
     lo.jobs = o.jobs;
     wsp_host_run_options ro = phase_run(run, until(start, total, 0.125));
     if (total > 0 && ro.seconds < kMinPhaseSeconds) ro.seconds = kMinPhaseSeconds;  // one witness at least
@@ -185,7 +201,7 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
 done:
     if (b.lower > b.upper) return fail(diag, WSP_ERR_INTERNAL, WSP_FIELD_NONE, "the witness passed the proven bound");
     b.stop = b.lower >= b.upper ? uint32_t{WSP_STOP_FINISHED} : stop;
-    r.seconds = wsp_host_seconds() - start;
+    r.seconds = wsp_host_seconds() - call_start;
     *result = r;
     return ok(diag);
 }
