@@ -139,6 +139,8 @@ bool prepare_analysis(const AnalysisRequest &request, Analysis &a, AnalysisError
         return internal(error, "problem", "the bounds failed on a valid problem");
     a.upper = a.bound_upper = a.bounds.upper;
     a.upper_source = "the bound";
+    // The slot bound within its iteration budget only, never a time: the same bound on every machine
+    // (at most a few seconds, for kernels of 40 to 48 instructions), before the methods and their budgets.
     a.slot = host_slot_bound(*a.problem);
     if (a.slot.computed && a.slot.bound < a.bound_upper) {
         a.upper = a.bound_upper = a.slot.bound;

@@ -84,10 +84,10 @@ extern "C" wsp_status wsp_host_bracket_run(const wsp_problem *p, const wsp_host_
             b.upper = static_cast<uint32_t>(slot.bound);
             b.upper_by = WSP_BRACKET_UPPER_SLOT;
         }
-        if (total > 0) {
+        if (total > 0) {  // stays positive: 0 would mean no time budget at all
             const double used = wsp_host_seconds() - start;
             start += used;
-            total -= used;
+            total = total - used > kMinPhaseSeconds ? total - used : kMinPhaseSeconds;
         }
     }
     b.exact_stop = WSP_STOP_FINISHED;
