@@ -9,7 +9,8 @@
 // W = 2..8, normalised length <= 16. It prints, for each bound and for their minimum (the reported
 // upper bound), the mean and the largest upper/T(W), how often each bound is the smallest, and the
 // instances where the minimum is furthest above T(W); then the same with the host-only slot bound
-// (docs/bounds.md 6c), which it also checks against T(W). A program that prints figures, not a test.
+// (docs/bounds.md 6c), which it also checks against T(W), and with the host-only passage bound
+// (candidate, lib/host/bounds/passage_bound.hpp; also checked). A program that prints figures, not a test.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +20,7 @@
 
 #include "bounds/bound_terms.hpp"
 #include "bounds/upper_bounds.hpp"
+#include "host/bounds/passage_bound.hpp"
 #include "host/bounds/slot_bound.hpp"
 #include "model/problem.hpp"
 #include "warpspan.h"
@@ -35,6 +37,7 @@ uint32_t next(uint32_t *s) {  // xorshift32
 uint32_t below(uint32_t *s, uint32_t n) { return next(s) % n; }
 
 double g_slot_seconds = 0;  // time spent on the slot bound (host LP) over the set
+double g_passage_seconds = 0;  // time spent on the passage bound (host DP) over the set
 uint32_t g_slot_failed = 0;
 uint64_t g_expanded = 0;  // states the exact solver expanded over the set (the per-state bounds' effect)
 uint32_t g_probes = 0;
@@ -52,6 +55,9 @@ struct Instance {
     uint64_t slot = UINT64_MAX;  // the slot bound (docs/bounds.md 6c; host LP), UINT64_MAX if not computed
     double slot_lp = 0;
     uint64_t with_slot = 0;  // min(best, slot)
+    uint64_t passage = UINT64_MAX;  // the passage bound (host DP, candidate), UINT64_MAX if not computed
+    uint64_t with_passage = 0;      // min(best, passage)
+    uint64_t with_all = 0;          // min(best, slot, passage)
 };
 
 const char *sigma_text(uint32_t units) {
@@ -128,6 +134,12 @@ bool solve(Instance *in, uint64_t max_expansions) {
         ++g_slot_failed;
     }
     in->with_slot = std::min(in->best, in->slot);
+    const auto t1 = std::chrono::steady_clock::now();
+    const wsp::PassageBound pb = wsp::passage_bound(*p, in->best);
+    g_passage_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+    if (pb.computed) in->passage = pb.bound;
+    in->with_passage = std::min(in->best, in->passage);
+    in->with_all = std::min(in->with_slot, in->passage);
     size_t ws_size = 0;
     wsp_exact_workspace_size(p, 1u << 20, &ws_size, nullptr);
     std::vector<uint64_t> ws(ws_size / 8 + 1);
@@ -177,6 +189,11 @@ int main(int argc, char **argv) {
                         in.T, describe(in).c_str());
             return 1;
         }
+        if (in.passage < in.T) {
+            std::printf("UNSAFE: passage bound = %llu < T(W) = %u on %s\n", static_cast<unsigned long long>(in.passage),
+                        in.T, describe(in).c_str());
+            return 1;
+        }
         set.push_back(in);
     }
     if (const char *dump = std::getenv("BOUNDS_BENCH_DUMP")) {  // one line per instance, for outside bounds
@@ -192,26 +209,32 @@ int main(int argc, char **argv) {
                 "(drawn again: %u with normalised length > 16, %u not settled in %llu expansions)\n\n",
                 count, seed, too_long, unsettled, static_cast<unsigned long long>(budget));
     std::printf("%-22s %10s %10s %10s %8s\n", "bound", "mean u/T", "max u/T", "smallest", "exact");
-    for (uint32_t k = 0; k <= wsp::kBoundCount + 2; ++k) {
+    for (uint32_t k = 0; k <= wsp::kBoundCount + 5; ++k) {
         double sum = 0, worst = 0;
         uint32_t smallest = 0, exact = 0, applies = 0;
         for (const Instance &in : set) {
             const uint64_t b = k < wsp::kBoundCount        ? in.bound[k]
                                : k == wsp::kBoundCount     ? in.best
                                : k == wsp::kBoundCount + 1 ? in.slot
-                                                           : in.with_slot;
+                               : k == wsp::kBoundCount + 2 ? in.with_slot
+                               : k == wsp::kBoundCount + 3 ? in.passage
+                               : k == wsp::kBoundCount + 4 ? in.with_passage
+                                                           : in.with_all;
             if (b == UINT64_MAX) continue;  // a bound for one kernel shape: not this instance's
             ++applies;
             const double r = static_cast<double>(b) / in.T;
             sum += r;
             worst = std::max(worst, r);
-            smallest += b == (k <= wsp::kBoundCount ? in.best : in.with_slot);
+            smallest += b == (k <= wsp::kBoundCount ? in.best : k <= wsp::kBoundCount + 2 ? in.with_slot : in.with_all);
             exact += b == in.T;
         }
         const char *name = k < wsp::kBoundCount        ? wsp::bound_name(k)
                            : k == wsp::kBoundCount     ? "MINIMUM (upper)"
                            : k == wsp::kBoundCount + 1 ? "slot (host LP, 6c)"
-                                                       : "MINIMUM with slot";
+                           : k == wsp::kBoundCount + 2 ? "MINIMUM with slot"
+                           : k == wsp::kBoundCount + 3 ? "passage (host DP)"
+                           : k == wsp::kBoundCount + 4 ? "MINIMUM with passage"
+                                                       : "MINIMUM slot+passage";
         if (applies == 0) {
             std::printf("%-22s %10s %10s %10u %8u   (applies to no instance)\n", name, "-", "-", 0u, 0u);
             continue;
@@ -253,6 +276,25 @@ int main(int argc, char **argv) {
                     static_cast<double>(in.with_slot) / in.T, in.T, static_cast<unsigned long long>(in.best),
                     static_cast<unsigned long long>(in.slot), in.slot_lp, describe(in).c_str(),
                     in.normalised.c_str());
+    }
+    uint32_t improved_p = 0, passage_failed = 0;
+    for (const Instance &in : set) {
+        improved_p += in.with_all < in.with_slot;
+        passage_failed += in.passage == UINT64_MAX;
+    }
+    std::printf("\npassage bound: below the minimum with the slot bound on %u of %zu instances; %.2f s in all (%.1f ms "
+                "each), %u not computed\n",
+                improved_p, set.size(), g_passage_seconds, 1000.0 * g_passage_seconds / set.size(), passage_failed);
+    std::stable_sort(order.begin(), order.end(), [](const Instance *a, const Instance *b) {
+        return static_cast<double>(a->with_all) / a->T > static_cast<double>(b->with_all) / b->T;
+    });
+    std::printf("\nworst cases of the minimum with the slot and passage bounds (all/T, T, old minimum, slot, passage):\n");
+    for (size_t k = 0; k < order.size() && k < 12; ++k) {
+        const Instance &in = *order[k];
+        std::printf("  %.3f  T=%-3u old=%-3llu slot=%-3llu passage=%-3llu  %s  (normalised %s)\n",
+                    static_cast<double>(in.with_all) / in.T, in.T, static_cast<unsigned long long>(in.best),
+                    static_cast<unsigned long long>(in.slot), static_cast<unsigned long long>(in.passage),
+                    describe(in).c_str(), in.normalised.c_str());
     }
     uint32_t byW[9] = {};
     for (const Instance &in : set) ++byW[in.W];
