@@ -21,6 +21,7 @@ extern "C" {
 #include "bounds/bound_terms.hpp"
 #include "bounds/upper_bounds.hpp"
 #include "bounds_oracle.hpp"
+#include "host_bound_oracle.hpp"
 #include "oracle_cases.hpp"
 #include "host/bounds/slot_bound.hpp"
 #include "model/problem.hpp"
@@ -159,59 +160,19 @@ void test_known_values(void **) {
     }
 }
 
-uint64_t g_instances = 0, g_tight = 0, g_below = 0;
-
-void check_kernel(const char *kernel, const wsp_sm_config &sm, uint32_t max_warps, uint32_t seed) {
-    static test_problem tp[oracle::SymmetricOracle::kMaxWarps + 1];
-    for (uint32_t W = 1; W <= max_warps; ++W) tp_init_sm(&tp[W], kernel, W, &sm);
-    const wsp_problem &top = *tp[max_warps].p;
-    oracle::SymmetricOracle o(top.units(), top.length, top.sigma, top.schedulers, max_warps);
-    uint32_t start[oracle::SymmetricOracle::kMaxWarps] = {0};
-    for (uint32_t W = 1; W <= max_warps; ++W) {
-        const uint32_t T = o.value(start, W);
-        const wsp::SlotBound b = wsp::slot_bound(*tp[W].p);
-        CHECK_SEEDED(b.computed, seed, "%s (normalised %s) W=%u: slot bound not computed", kernel, top.letters(), W);
-        CHECK_SEEDED(b.bound >= T, seed, "%s (normalised %s) sigma %u,%u,%u,%u S=%u W=%u: slot bound %llu < T = %u",
-                     kernel, top.letters(), top.sigma[0], top.sigma[1], top.sigma[2], top.sigma[3], top.schedulers, W,
-                     (unsigned long long)b.bound, T);
-        uint64_t others[wsp::kBoundCount];
-        const uint64_t least = wsp::upper_bounds(*tp[W].p, others);
-        ++g_instances;
-        g_tight += b.bound == T;
-        g_below += b.bound < least;
-    }
+// The bound as the oracle checks see it.
+host_bound_oracle::Value value_of(const wsp_problem &p, uint64_t least) {
+    (void)least;
+    const wsp::SlotBound b = wsp::slot_bound(p);
+    return host_bound_oracle::Value{b.computed, b.bound};
 }
 
 void test_space(void **) {
-    const uint32_t units[4] = {16, 32, 64, 128};
-    g_instances = g_tight = g_below = 0;
-    uint64_t index = 0;
-    oracle::each_canonical_kernel(3, units, 4, [&](const char *kernel, const uint32_t *u) {
-        if (index++ % kSpaceStride != 0) return;
-        for (uint32_t S = 0; S <= 4; ++S) check_kernel(kernel, sm_of(u, nullptr, S), 6, 0);
-    });
-    print_message("slot_bound space: %llu instances, slot bound == T(W) on %llu, below every other bound on %llu\n",
-                  (unsigned long long)g_instances, (unsigned long long)g_tight, (unsigned long long)g_below);
-    assert_true(g_below > 0);
+    const host_bound_oracle::Tally t = host_bound_oracle::check_space("slot_bound", kSpaceStride, true, value_of);
+    assert_true(t.below > 0);
 }
 
-void test_random(void **) {
-    const uint32_t base = test_seed();
-    g_instances = g_tight = g_below = 0;
-    for (int n = 0; n < kRandomCases; ++n) {
-        const uint32_t seed = case_seed(base, n);
-        uint32_t rng = seed;
-        char kernel[10];
-        const wsp_sm_config sm = random_case(&rng, 2, 6, kernel);
-        test_problem tp;
-        tp_init_sm(&tp, kernel, 1, &sm);
-        const uint32_t I = wsp_problem_length(tp.p);
-        if (I > 14) continue;
-        check_kernel(kernel, sm, random_small_warps(&rng, I), seed);
-    }
-    print_message("slot_bound random: %llu instances, slot bound == T(W) on %llu, below every other bound on %llu\n",
-                  (unsigned long long)g_instances, (unsigned long long)g_tight, (unsigned long long)g_below);
-}
+void test_random(void **) { host_bound_oracle::check_random("slot_bound", kRandomCases, true, value_of); }
 
 }  // namespace
 
