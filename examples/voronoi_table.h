@@ -2,7 +2,8 @@
  *
  * Worst-case makespans T(W) in cycles of W warps of one kernel on one SM, for W = 1..N:
  * array[W - 1] holds W warps. Columns (methods):
- *   bound   a proven upper bound on T(W) (the safe bound, wsp_bounds_compute): a WCET
+ *   bound   a proven upper bound on T(W) (the least of wsp_bounds_compute's and the host's
+ *           slot and passage bounds): a WCET
  *   exact   the exact solver (wsp_exact_solve): T(W) where its status is optimal, else the upper
  *           end of its bracket [lower, upper]: a WCET either way
  *   lower   the witness search (policies, beam search, annealing): a lower bound on T(W),

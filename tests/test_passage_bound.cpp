@@ -1,4 +1,4 @@
-// Group passage_bound: the host-only passage bound (candidate, lib/host/bounds/passage_bound.cpp; proof
+// Group passage_bound: the host-only passage bound (lib/host/bounds/passage_bound.cpp; proof
 // in docs/bounds.md 6d)
 //  - known values: the gated kernels where every other bound is loose (sigma 1 before a wider unit);
 //  - against the exhaustive symmetric oracle (tests/bounds_oracle.hpp, which knows nothing of the

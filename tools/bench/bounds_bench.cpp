@@ -10,7 +10,7 @@
 // upper bound), the mean and the largest upper/T(W), how often each bound is the smallest, and the
 // instances where the minimum is furthest above T(W); then the same with the host-only slot bound
 // (docs/bounds.md 6c), which it also checks against T(W), and with the host-only passage bound
-// (candidate, lib/host/bounds/passage_bound.hpp; also checked). A program that prints figures, not a test.
+// (host only, lib/host/bounds/passage_bound.hpp; also checked). A program that prints figures, not a test.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

@@ -170,8 +170,9 @@ void write_report_json(JsonWriter &j, const ReportInput &in) {
     if (a.slot.computed) j.member("slot", a.slot.bound);
     else j.key("slot").null();
     j.member("slot_iterations", a.slot.iterations);
-    const bool slot_least = a.slot.computed && a.slot.bound < b.upper;
-    j.member("upper_from", slot_least ? "slot" : wsp_bound_name(b.upper_id)).end_object();
+    if (a.passage.computed) j.member("passage", a.passage.bound);
+    else j.key("passage").null();
+    j.member("upper_from", a.bound_from).end_object();
     if (a.given) {
         j.key("witness").begin_object(Layout::kInline).member("lower", a.given->makespan).member("validated", true);
         ids(j, "witness", a.given->string);

@@ -102,9 +102,7 @@ std::string slot_text(const Analysis &a) {
 void write_bounds(std::ostream &out, const Analysis &a) {
     const wsp_bounds &b = a.bounds;
     out << "bounds on T(" << wsp_problem_warps(a.problem) << ")\n";
-    const bool slot_least = a.slot.computed && a.slot.bound < b.upper;
-    out << "  upper         " << a.bound_upper << "   proven: the least bound below ("
-        << (slot_least ? "slot" : wsp_bound_name(b.upper_id)) << ")\n";
+    out << "  upper         " << a.bound_upper << "   proven: the least bound below (" << a.bound_from << ")\n";
     out << "    W*I           " << b.bound[WSP_BOUND_TRIVIAL] << "\n";
     out << "    saturation    " << b.bound[WSP_BOUND_SATURATION] << "   (docs/bounds.md, scheduler-aware)\n";
     out << "    last warp     " << b.bound[WSP_BOUND_LAST_WARP] << "   (waiting cycles of the last warp)\n";
@@ -115,6 +113,11 @@ void write_bounds(std::ostream &out, const Analysis &a) {
             << "   (docs/bounds.md)\n";
     }
     out << "    slot          " << slot_text(a) << "\n";
+    if (a.passage.computed)
+        out << "    passage       " << a.passage.bound << "   (docs/bounds.md 6d, on the host: " << a.passage.sweeps
+            << " sweeps over the passages' cycles)\n";
+    else
+        out << "    passage       not computed   (I <= 24 and W <= 16 only)\n";
     out << "  paper         " << b.paper << "   paper 004 Eq. 5-7: ";
     if (b.paper_safe)
         out << "safe here (every used type has sigma 1, so it equals W*I)\n";

@@ -131,21 +131,39 @@ bool decode_witness(const wsp_problem *p, const std::vector<uint32_t> &string, c
     return true;
 }
 
+HostBounds host_bounds(const wsp_problem *problem, const wsp_bounds &closed) {
+    HostBounds h;
+    h.upper = closed.upper;
+    h.from = wsp_bound_name(closed.upper_id);
+    // The slot bound within its iteration budget only, never a time: the same bound on every machine
+    // (at most a few seconds, for kernels of 40 to 48 instructions), before the methods and their budgets.
+    h.slot = host_slot_bound(*problem);
+    if (h.slot.computed && h.slot.bound < h.upper) {
+        h.upper = h.slot.bound;
+        h.from = "slot";
+    }
+    // The passage bound starts from the least so far (any proven bound will do) and never exceeds it.
+    h.passage = passage_bound(*problem, h.upper);
+    if (h.passage.computed && h.passage.bound < h.upper) {
+        h.upper = h.passage.bound;
+        h.from = "passage";
+    }
+    return h;
+}
+
 bool prepare_analysis(const AnalysisRequest &request, Analysis &a, AnalysisError &error) {
     a.sm = request.sm;
     if (!make_problem(request.kernel, request.warps, a.sm, a.problem_storage, a.problem, error)) return false;
     wsp_diag d{};
     if (wsp_bounds_compute(a.problem, &a.bounds, &d) != WSP_OK)
         return internal(error, "problem", "the bounds failed on a valid problem");
-    a.upper = a.bound_upper = a.bounds.upper;
-    a.upper_source = "the bound";
-    // The slot bound within its iteration budget only, never a time: the same bound on every machine
-    // (at most a few seconds, for kernels of 40 to 48 instructions), before the methods and their budgets.
-    a.slot = host_slot_bound(*a.problem);
-    if (a.slot.computed && a.slot.bound < a.bound_upper) {
-        a.upper = a.bound_upper = a.slot.bound;
-        a.upper_source = "the slot bound";
-    }
+    const HostBounds hb = host_bounds(a.problem, a.bounds);
+    a.slot = hb.slot;
+    a.passage = hb.passage;
+    a.upper = a.bound_upper = hb.upper;
+    a.bound_from = hb.from;
+    const std::string from = hb.from;
+    a.upper_source = from == "slot" ? "the slot bound" : from == "passage" ? "the passage bound" : "the bound";
     if (!request.witness.empty()) {
         Witness w;
         if (!decode_witness(a.problem, request.witness, "witness", w, error)) return false;

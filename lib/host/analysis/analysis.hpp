@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "host/bounds/passage_bound.hpp"
 #include "host/bounds/slot_bound.hpp"
 #include "warpspan.h"
 #include "warpspan_host.h"
@@ -193,7 +194,9 @@ struct Analysis {
     wsp_problem *problem = nullptr;
     wsp_bounds bounds{};
     SlotBound slot;            // the host-only slot bound (docs/bounds.md 6c), where computed
-    uint64_t bound_upper = 0;  // what the bounds alone prove: the least of bounds.upper and slot.bound
+    PassageBound passage;      // the host-only passage bound (docs/bounds.md 6d), where computed
+    uint64_t bound_upper = 0;  // what the bounds alone prove: the least of bounds.upper, slot and passage
+    const char *bound_from = nullptr;  // the name of the bound that gives bound_upper
     std::optional<Witness> given;  // the request's witness, decoded and validated
     std::optional<LowerRun> lower_search;  // the lower-bound method's run
     std::optional<BracketRun> bracket;     // the bracket method's run
@@ -222,6 +225,17 @@ struct AnalysisError {
 bool analysis_fail(AnalysisError &error, const char *step, wsp_status status, const wsp_diag &diag);
 bool analysis_fail(AnalysisError &error, const char *step, wsp_status status, uint32_t field,
                    const std::string &message);
+
+// What the host proves from the bounds alone: the closed forms (wsp_bounds), then the slot bound (within
+// its iteration budget) and the passage bound, each where it applies; `upper` is their least and `from`
+// its name. The same for every caller (the analysis, the table), so their "bound" agrees.
+struct HostBounds {
+    SlotBound slot;
+    PassageBound passage;
+    uint64_t upper = 0;
+    const char *from = nullptr;
+};
+HostBounds host_bounds(const wsp_problem *problem, const wsp_bounds &closed);
 
 // The problem, its bounds and the request's witness; `a.lower`/`a.upper` start from them.
 bool prepare_analysis(const AnalysisRequest &request, Analysis &a, AnalysisError &error);

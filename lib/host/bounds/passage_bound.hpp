@@ -1,11 +1,12 @@
-// The passage bound (host only, candidate; issue 19 item 1): upper and lower bounds on tau_i(k), the
+// The passage bound (host only; issue 19 item 1): upper and lower bounds on tau_i(k), the
 // cycle in which the k-th warp issues position i, for every work-conserving schedule, refined by a
 // fixed-point iteration over the grid of positions and passages. Where a narrow unit meters the warps
 // (a sigma-1 position passes at most one warp per cycle), the lower bounds space the warps' passages
 // out in time, so the warps ahead have finished what could block a warp behind: the gating effect
 // that no other bound sees (CDD, CLL, LSS with sigma 1 before a wider unit: T(W) exactly).
 // Proof: docs/bounds.md, section 6d (a sketch next to the code). Identical warps (one kernel) only;
-// not per state; initial state only. A candidate: not one of the wsp_bounds ids; bounds_bench measures it.
+// not per state; initial state only. Not one of the wsp_bounds ids: the host analysis (the command line)
+// reports it; bounds_bench measures it.
 #ifndef WSP_HOST_BOUNDS_PASSAGE_BOUND_HPP
 #define WSP_HOST_BOUNDS_PASSAGE_BOUND_HPP
 
