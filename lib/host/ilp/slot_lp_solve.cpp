@@ -1,6 +1,7 @@
 // The slot bound's LP (docs/bounds.md 6c) solved by lp_solve: its sparse simplex reaches kernels the
-// dense one cannot (I = 33 in half a second, with the slots' columns made cumulative). Only the dual point is taken from it; certify_duals turns
-// that into a proven bound in exact arithmetic, so lp_solve's tolerances cannot make the bound unsafe.
+// dense one cannot (I = 33 in half a second, with the slots' columns made cumulative). Only the dual
+// point is taken from it; certify_duals turns that into a proven bound in exact arithmetic, so
+// lp_solve's tolerances cannot make the bound unsafe.
 #include <vector>
 
 #include "host/bounds/slot_bound.hpp"
