@@ -91,7 +91,7 @@ void test_solvers(void **) {
     } cases[] = {
         {"LCCL", {32, 32, 32, 32}, 0, 4},      {"LCLCLC", {32, 64, 32, 32}, 0, 4},
         {"SSCCLDDC", {32, 64, 128, 64}, 4, 7}, {"SLLCCS", {32, 128, 32, 64}, 3, 8},
-        {"CLL", {128, 32, 32, 32}, 3, 8},      {"LLLLCCCCCCCCCCLCLCLC", {32, 64, 16, 32}, 4, 3},
+        {"CLL", {128, 32, 32, 32}, 3, 8},      {"LLLLCCCCLCLC", {32, 64, 16, 32}, 4, 3},
     };
     for (const auto &c : cases) {
         const wsp_sm_config sm = sm_of(c.units, nullptr, c.S);
@@ -116,11 +116,12 @@ void test_solvers(void **) {
         assert_int_equal(sb.lpsolve, wsp_host_ilp_available() != 0);
     }
     if (!wsp_host_ilp_available()) return;
-    // a budget of 10 simplex iterations is not enough for a 20-instruction kernel: no bound, and it says
-    // how many it spent
-    const wsp_sm_config sm = sm_of(cases[5].units, nullptr, cases[5].S);
+    // a budget of 10 simplex iterations is not enough for a 20-instruction kernel (saxpy at sm_70): no
+    // bound, and it says how many it spent
+    const uint32_t units[4] = {32, 64, 16, 32};
+    const wsp_sm_config sm = sm_of(units, nullptr, 4);
     test_problem tp;
-    tp_init_sm(&tp, cases[5].kernel, cases[5].W, &sm);
+    tp_init_sm(&tp, "LLLLCCCCCCCCCCLCLCLC", 3, &sm);
     wsp::LpBudget budget;
     budget.iterations = 10;
     const wsp::SlotBound sb = wsp::slot_bound(*tp.p, 20, budget);
